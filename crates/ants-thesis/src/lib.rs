@@ -1,0 +1,1 @@
+//! The Bern thesis Ants bot (under construction).

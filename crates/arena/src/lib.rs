@@ -1,0 +1,1 @@
+//! botforge: arena (under construction).

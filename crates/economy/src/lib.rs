@@ -1,0 +1,1 @@
+//! botforge: economy (under construction).

@@ -1,0 +1,1 @@
+//! botforge: speed (under construction).

@@ -1,0 +1,1 @@
+//! botforge: wumpus (under construction).
