@@ -1,1 +1,19 @@
-//! botforge: arena (under construction).
+//! The arena: many seeded games between bots, played in parallel, stored in SQLite, rated.
+//!
+//! The arena knows no game rules. A game plugs in through [`GamePlayer`], which turns a
+//! [`Job`] (map, seed, one bot spec per seat) into a [`MatchResult`] (score, rank and status
+//! per seat). [`runner::run`] schedules the jobs a [`Config`] describes, skips those already
+//! in the [`Store`] (runs are resumable), and records each result as soon as it is known.
+//! [`rating`] computes TrueSkill ratings, pairwise win/draw/loss tables and confidence
+//! intervals from the store; [`report`] renders them as text or a self-contained HTML page.
+
+pub mod config;
+pub mod games;
+pub mod rating;
+pub mod report;
+pub mod runner;
+pub mod store;
+
+pub use config::{BotEntry, Config, ConfigError};
+pub use runner::{GamePlayer, Job, MatchResult, RunOptions, RunSummary, SeatResult, Seats};
+pub use store::Store;

@@ -8,8 +8,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ants;
+mod arena;
+mod ants_bots;
 mod economy;
 mod path;
+mod serve;
 mod speed;
 mod wumpus;
 
@@ -37,6 +40,11 @@ enum Command {
     /// The economic strategy game: play, experiments.
     #[command(subcommand)]
     Economy(economy::Command),
+    /// Tournaments across games: run configs, ratings, reports.
+    #[command(subcommand)]
+    Arena(arena::Command),
+    /// The browser viewer: replays, logs, live play and the results store.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +56,8 @@ fn main() -> ExitCode {
         Command::Speed(cmd) => speed::run(cmd),
         Command::Wumpus(cmd) => wumpus::run(cmd),
         Command::Economy(cmd) => economy::run(cmd),
+        Command::Serve(args) => serve::run(args),
+        Command::Arena(cmd) => arena::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,239 @@
+//! Arena configuration files (TOML): which game, which bots, which maps or worlds, how many
+//! games, seeds and threads.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// Errors reading a configuration file; each names the file and, where known, the key.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read arena config {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The TOML is malformed, a key is missing, unknown or has the wrong type.
+    #[error("invalid arena config {path}: {message}")]
+    Toml {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message (names the key and line).
+        message: String,
+    },
+    /// A value is out of range or inconsistent.
+    #[error("invalid arena config {path}: key `{key}`: {message}")]
+    Value {
+        /// The file.
+        path: PathBuf,
+        /// The offending key.
+        key: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// One bot taking part: a display name and the spec string the game uses to build it
+/// (e.g. `thesis --profile aggressive`, `pathfinding-search-tree(1,50,3,0.75,10)`).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct BotEntry {
+    /// Name in tables and ratings (unique within the config).
+    pub name: String,
+    /// The game's bot spec; defaults to `name`.
+    #[serde(default)]
+    pub spec: Option<String>,
+}
+
+impl BotEntry {
+    /// The spec handed to the game (the name when no spec is given).
+    pub fn spec(&self) -> &str {
+        self.spec.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// An arena run as described by a TOML file.
+///
+/// ```
+/// let cfg = arena::Config::parse(r#"
+///     game = "ants"
+///     games = 4
+///     maps = ["data/ants/maps/*.map"]
+///     [[bots]]
+///     name = "hunter"
+///     [[bots]]
+///     name = "greedy"
+/// "#, "example.toml".as_ref()).unwrap();
+/// assert_eq!(cfg.threads, 0);
+/// assert_eq!(cfg.run_name(), "example");
+/// ```
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Run name; results of one name form one resumable run (default: the file's stem).
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The game: `ants`, `speed`, `wumpus` or `economy`.
+    pub game: String,
+    /// The bots.
+    pub bots: Vec<BotEntry>,
+    /// Games per map (or world) and seat rotation.
+    pub games: u32,
+    /// Map or world files, directories or glob patterns; `[]` lets the game generate its own
+    /// boards from the seed.
+    #[serde(default)]
+    pub maps: Vec<String>,
+    /// Players per game for games without maps that fix it (spe_ed); 0 = every bot plays.
+    #[serde(default)]
+    pub players: usize,
+    /// Base seed; every game's seed derives from it.
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// Worker threads (0 = one per core).
+    #[serde(default)]
+    pub threads: usize,
+    /// SQLite file (relative paths are relative to the working directory).
+    #[serde(default = "default_db")]
+    pub db: PathBuf,
+    /// Directory for replays/logs of the games (none written when absent).
+    #[serde(default)]
+    pub replays: Option<PathBuf>,
+    /// Game-specific options (turns, turn time, …) passed to the game unchanged.
+    #[serde(default)]
+    pub options: toml::Table,
+    #[serde(skip)]
+    source: PathBuf,
+}
+
+fn default_seed() -> u64 {
+    1
+}
+
+fn default_db() -> PathBuf {
+    PathBuf::from("botforge.db")
+}
+
+impl Config {
+    /// Reads and validates a configuration file.
+    pub fn load(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::parse(&text, path)
+    }
+
+    /// Parses and validates configuration text; `path` is used in messages and for the
+    /// default run name.
+    pub fn parse(text: &str, path: &Path) -> Result<Self, ConfigError> {
+        let mut cfg: Config = toml::from_str(text).map_err(|e| ConfigError::Toml {
+            path: path.to_owned(),
+            message: e.to_string().trim_end().replace('\n', " | "),
+        })?;
+        path.clone_into(&mut cfg.source);
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let bad = |key: &str, message: String| ConfigError::Value {
+            path: self.source.clone(),
+            key: key.to_owned(),
+            message,
+        };
+        if !["ants", "speed", "wumpus", "economy"].contains(&self.game.as_str()) {
+            return Err(bad(
+                "game",
+                format!(
+                    "unknown game {:?} (expected ants, speed, wumpus or economy)",
+                    self.game
+                ),
+            ));
+        }
+        if self.bots.is_empty() {
+            return Err(bad("bots", "at least one bot is needed".into()));
+        }
+        for (i, b) in self.bots.iter().enumerate() {
+            if b.name.trim().is_empty() {
+                return Err(bad(&format!("bots[{i}].name"), "must not be empty".into()));
+            }
+            if self.bots[..i].iter().any(|o| o.name == b.name) {
+                return Err(bad(
+                    &format!("bots[{i}].name"),
+                    format!("duplicate bot name {:?}", b.name),
+                ));
+            }
+        }
+        if self.games == 0 {
+            return Err(bad("games", "must be at least 1".into()));
+        }
+        Ok(())
+    }
+
+    /// The run name: `name`, or the config file's stem.
+    pub fn run_name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| {
+            self.source
+                .file_stem()
+                .map_or_else(|| "arena".to_owned(), |s| s.to_string_lossy().into_owned())
+        })
+    }
+
+    /// The directory relative map paths are resolved against: the config file's directory.
+    pub fn base_dir(&self) -> PathBuf {
+        self.source
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, ConfigError> {
+        Config::parse(text, Path::new("t.toml"))
+    }
+
+    #[test]
+    fn minimal_config_gets_defaults() {
+        let c = parse("game = \"wumpus\"\ngames = 2\n[[bots]]\nname = \"reference\"\n").unwrap();
+        assert_eq!(c.seed, 1);
+        assert_eq!(c.db, PathBuf::from("botforge.db"));
+        assert_eq!(c.bots[0].spec(), "reference");
+        assert_eq!(c.run_name(), "t");
+    }
+
+    #[test]
+    fn missing_key_is_named() {
+        let e = parse("game = \"ants\"\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("games"), "{e}");
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let e = parse("game = \"ants\"\ngames = 1\ngamez = 3\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("gamez"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_is_named() {
+        let e = parse("game = \"ants\"\ngames = \"many\"\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("games"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_name_the_key() {
+        let e = parse("game = \"chess\"\ngames = 1\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("`game`"), "{e}");
+        let e = parse("game = \"ants\"\ngames = 1\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"a\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("bots[1].name"), "{e}");
+        let e = parse("game = \"ants\"\ngames = 0\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("`games`"), "{e}");
+    }
+}

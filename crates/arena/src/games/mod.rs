@@ -1,0 +1,45 @@
+//! The games the arena can run, each as a [`GamePlayer`] adapter over its crate.
+
+pub mod ants;
+
+use crate::runner::GamePlayer;
+
+/// The adapter for `game`, configured from the config's `[options]` table (unknown option
+/// keys are errors naming the key).
+pub fn player(game: &str, options: &toml::Table) -> anyhow::Result<Box<dyn GamePlayer>> {
+    match game {
+        "ants" => Ok(Box::new(ants::AntsPlayer::from_options(options)?)),
+        other => anyhow::bail!("the arena cannot run `{other}` games yet"),
+    }
+}
+
+/// Reads an optional non-negative integer option.
+pub(crate) fn int_option(options: &toml::Table, key: &str, default: u64) -> anyhow::Result<u64> {
+    match options.get(key) {
+        None => Ok(default),
+        Some(toml::Value::Integer(v)) if *v >= 0 => Ok(*v as u64),
+        Some(v) => anyhow::bail!("options.{key}: expected a non-negative integer, found {v}"),
+    }
+}
+
+/// Fails on option keys not in `known`.
+pub(crate) fn check_keys(options: &toml::Table, known: &[&str]) -> anyhow::Result<()> {
+    for key in options.keys() {
+        anyhow::ensure!(
+            known.contains(&key.as_str()),
+            "options.{key}: unknown option (known: {})",
+            known.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// A file name for a game's replay derived from its job key (stable, collision-resistant).
+pub(crate) fn replay_name(key: &str, extension: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}.{extension}")
+}

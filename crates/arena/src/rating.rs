@@ -1,0 +1,289 @@
+//! Ratings and head-to-head tables from stored games: TrueSkill (via `skillratings`),
+//! win/draw/loss per pair of bots, and Wilson confidence intervals on win rates.
+
+use std::collections::BTreeMap;
+
+use skillratings::MultiTeamOutcome;
+use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill_multi_team};
+
+use crate::store::StoredMatch;
+
+/// One bot's standing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotRating {
+    /// Bot name.
+    pub bot: String,
+    /// TrueSkill mean.
+    pub mu: f64,
+    /// TrueSkill standard deviation.
+    pub sigma: f64,
+    /// Games played (a bot in several seats of one game counts once).
+    pub games: u32,
+    /// Games in which the bot had rank 0 alone.
+    pub wins: u32,
+    /// Mean score over its seats.
+    pub mean_score: f64,
+    /// All its seat scores (for distributions).
+    pub scores: Vec<f64>,
+}
+
+impl BotRating {
+    /// The conservative TrueSkill estimate `mu − 3·sigma` used for ordering.
+    pub fn conservative(&self) -> f64 {
+        self.mu - 3.0 * self.sigma
+    }
+}
+
+/// Head-to-head record of `bot` against `opponent`, counted over every game where both sat:
+/// better rank = win, equal rank = draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PairRecord {
+    /// The bot.
+    pub bot: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// Games the bot ranked better.
+    pub wins: u32,
+    /// Games with equal rank.
+    pub draws: u32,
+    /// Games the bot ranked worse.
+    pub losses: u32,
+}
+
+impl PairRecord {
+    /// Number of games.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Win rate with draws counted as half a win (0 when no game was played).
+    pub fn win_rate(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+        }
+    }
+
+    /// 95 % Wilson score interval of [`PairRecord::win_rate`].
+    pub fn interval(&self) -> (f64, f64) {
+        wilson(self.win_rate(), self.games())
+    }
+}
+
+/// The 95 % Wilson score interval for a proportion `p` observed over `n` trials.
+///
+/// ```
+/// let (lo, hi) = arena::rating::wilson(0.5, 100);
+/// assert!((lo - 0.404).abs() < 0.001 && (hi - 0.596).abs() < 0.001);
+/// ```
+pub fn wilson(p: f64, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let n = f64::from(n);
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Ratings (best first, by the conservative estimate) and pairwise records (sorted by bot,
+/// then opponent).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standings {
+    /// One entry per bot.
+    pub ratings: Vec<BotRating>,
+    /// One entry per ordered pair of bots that met.
+    pub pairs: Vec<PairRecord>,
+}
+
+/// Computes standings from games in the order they were played.
+pub fn standings(matches: &[StoredMatch]) -> Standings {
+    let config = TrueSkillConfig::new();
+    let mut ratings: BTreeMap<String, BotRating> = BTreeMap::new();
+    let mut pairs: BTreeMap<(String, String), PairRecord> = BTreeMap::new();
+    for m in matches {
+        if m.seats.len() < 2 {
+            continue;
+        }
+        for s in &m.seats {
+            ratings.entry(s.bot.clone()).or_insert_with(|| BotRating {
+                bot: s.bot.clone(),
+                mu: TrueSkillRating::new().rating,
+                sigma: TrueSkillRating::new().uncertainty,
+                games: 0,
+                wins: 0,
+                mean_score: 0.0,
+                scores: Vec::new(),
+            });
+        }
+        update_trueskill(m, &mut ratings, &config);
+        let mut seen = Vec::new();
+        for s in &m.seats {
+            let Some(r) = ratings.get_mut(&s.bot) else {
+                continue;
+            };
+            r.scores.push(s.score);
+            if !seen.contains(&&s.bot) {
+                seen.push(&s.bot);
+                r.games += 1;
+                let alone_first =
+                    s.rank == 0 && m.seats.iter().filter(|o| o.rank == 0).count() == 1;
+                r.wins += u32::from(alone_first);
+            }
+        }
+        for a in &m.seats {
+            for b in &m.seats {
+                if a.bot == b.bot {
+                    continue;
+                }
+                let rec = pairs
+                    .entry((a.bot.clone(), b.bot.clone()))
+                    .or_insert_with(|| PairRecord {
+                        bot: a.bot.clone(),
+                        opponent: b.bot.clone(),
+                        ..PairRecord::default()
+                    });
+                match a.rank.cmp(&b.rank) {
+                    std::cmp::Ordering::Less => rec.wins += 1,
+                    std::cmp::Ordering::Equal => rec.draws += 1,
+                    std::cmp::Ordering::Greater => rec.losses += 1,
+                }
+            }
+        }
+    }
+    let mut ratings: Vec<BotRating> = ratings
+        .into_values()
+        .map(|mut r| {
+            r.mean_score = if r.scores.is_empty() {
+                0.0
+            } else {
+                r.scores.iter().sum::<f64>() / r.scores.len() as f64
+            };
+            r
+        })
+        .collect();
+    ratings.sort_by(|a, b| b.conservative().total_cmp(&a.conservative()));
+    Standings {
+        ratings,
+        pairs: pairs.into_values().collect(),
+    }
+}
+
+/// One TrueSkill update with every seat a team of one; a bot in several seats gets the mean
+/// of its seats' new ratings.
+fn update_trueskill(
+    m: &StoredMatch,
+    ratings: &mut BTreeMap<String, BotRating>,
+    config: &TrueSkillConfig,
+) {
+    let before: Vec<[TrueSkillRating; 1]> = m
+        .seats
+        .iter()
+        .map(|s| {
+            let r = &ratings[&s.bot];
+            [TrueSkillRating {
+                rating: r.mu,
+                uncertainty: r.sigma,
+            }]
+        })
+        .collect();
+    let teams: Vec<(&[TrueSkillRating], MultiTeamOutcome)> = before
+        .iter()
+        .zip(&m.seats)
+        .map(|(t, s)| (&t[..], MultiTeamOutcome::new(s.rank as usize + 1)))
+        .collect();
+    let Ok(after) = trueskill_multi_team(&teams, config, None) else {
+        return;
+    };
+    let mut sums: BTreeMap<&str, (f64, f64, f64)> = BTreeMap::new();
+    for (s, team) in m.seats.iter().zip(&after) {
+        if let Some(r) = team.first() {
+            let e = sums.entry(&s.bot).or_default();
+            *e = (e.0 + r.rating, e.1 + r.uncertainty, e.2 + 1.0);
+        }
+    }
+    for (bot, (mu, sigma, n)) in sums {
+        if let Some(r) = ratings.get_mut(bot) {
+            r.mu = mu / n;
+            r.sigma = sigma / n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::SeatResult;
+
+    fn game(ranks: &[(&str, u32)]) -> StoredMatch {
+        StoredMatch {
+            id: 0,
+            run: "r".into(),
+            game: "ants".into(),
+            map: String::new(),
+            seed: 0,
+            turns: 1,
+            outcome: String::new(),
+            replay: None,
+            played_at: String::new(),
+            seats: ranks
+                .iter()
+                .map(|&(b, r)| SeatResult {
+                    bot: b.into(),
+                    score: f64::from(3 - r),
+                    rank: r,
+                    status: "survived".into(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn consistent_winner_rates_highest_and_pairs_add_up() {
+        let mut games = Vec::new();
+        for _ in 0..10 {
+            games.push(game(&[("strong", 0), ("weak", 1)]));
+            games.push(game(&[("mid", 0), ("weak", 1)]));
+            games.push(game(&[("strong", 0), ("mid", 1)]));
+        }
+        games.push(game(&[("strong", 0), ("mid", 0)]));
+        let s = standings(&games);
+        let order: Vec<_> = s.ratings.iter().map(|r| r.bot.as_str()).collect();
+        assert_eq!(order, ["strong", "mid", "weak"]);
+        let rec = s
+            .pairs
+            .iter()
+            .find(|p| p.bot == "strong" && p.opponent == "mid")
+            .unwrap();
+        assert_eq!((rec.wins, rec.draws, rec.losses), (10, 1, 0));
+        let back = s
+            .pairs
+            .iter()
+            .find(|p| p.bot == "mid" && p.opponent == "strong")
+            .unwrap();
+        assert_eq!((back.wins, back.draws, back.losses), (0, 1, 10));
+        let (lo, hi) = rec.interval();
+        assert!(lo < rec.win_rate() && rec.win_rate() < hi && hi <= 1.0);
+        assert_eq!(s.ratings[0].wins, 20);
+        assert_eq!(s.ratings[0].games, 21);
+    }
+
+    #[test]
+    fn wilson_is_a_valid_interval() {
+        for n in [1u32, 5, 50, 500] {
+            for k in 0..=10 {
+                let p = f64::from(k) / 10.0;
+                let (lo, hi) = wilson(p, n);
+                assert!(
+                    (0.0..=p + 1e-12).contains(&lo) && (p - 1e-12..=1.0).contains(&hi),
+                    "{p} {n}"
+                );
+            }
+        }
+        assert!(wilson(0.5, 1000).1 - wilson(0.5, 1000).0 < wilson(0.5, 10).1 - wilson(0.5, 10).0);
+    }
+}

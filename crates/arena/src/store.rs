@@ -1,0 +1,252 @@
+//! The results store: one SQLite schema for every game.
+//!
+//! `matches` holds one row per finished game (run, stable job key, game, map, seed, turns,
+//! outcome, replay path, game-specific details as JSON); `seats` one row per participant
+//! (bot, score, rank with 0 = best, status).
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use anyhow::Context;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::runner::{Job, MatchResult, SeatResult};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS matches (
+    id        INTEGER PRIMARY KEY,
+    run       TEXT NOT NULL,
+    key       TEXT NOT NULL UNIQUE,
+    game      TEXT NOT NULL,
+    map       TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    turns     INTEGER NOT NULL,
+    outcome   TEXT NOT NULL,
+    replay    TEXT,
+    details   TEXT NOT NULL,
+    played_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+CREATE INDEX IF NOT EXISTS matches_run ON matches(run);
+CREATE TABLE IF NOT EXISTS seats (
+    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    bot      TEXT NOT NULL,
+    score    REAL NOT NULL,
+    rank     INTEGER NOT NULL,
+    status   TEXT NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+";
+
+/// A stored game with its seats.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StoredMatch {
+    /// Row id.
+    pub id: i64,
+    /// Run name.
+    pub run: String,
+    /// Game name.
+    pub game: String,
+    /// Map or world.
+    pub map: String,
+    /// Seed.
+    pub seed: u64,
+    /// Turns or rounds played.
+    pub turns: u32,
+    /// How the game ended.
+    pub outcome: String,
+    /// Replay or log file, if one was written.
+    pub replay: Option<String>,
+    /// When it was recorded (UTC, SQLite format).
+    pub played_at: String,
+    /// Participants in seat order.
+    pub seats: Vec<SeatResult>,
+}
+
+/// An open results database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`.
+    pub fn open(path: &Path) -> anyhow::Result<Self> {
+        let conn = Connection::open(path)
+            .with_context(|| format!("cannot open results database {}", path.display()))?;
+        Self::init(conn).with_context(|| format!("results database {}", path.display()))
+    }
+
+    /// An in-memory database (tests).
+    pub fn in_memory() -> anyhow::Result<Self> {
+        Self::init(Connection::open_in_memory()?)
+    }
+
+    fn init(conn: Connection) -> anyhow::Result<Self> {
+        conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;")?;
+        conn.execute_batch(SCHEMA)
+            .context("not a botforge results database (schema mismatch)")?;
+        Ok(Self { conn })
+    }
+
+    /// The job keys already recorded for `run`.
+    pub fn done_keys(&self, run: &str) -> anyhow::Result<HashSet<String>> {
+        let mut stmt = self.conn.prepare("SELECT key FROM matches WHERE run = ?1")?;
+        let keys = stmt
+            .query_map([run], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(keys)
+    }
+
+    /// Records one finished game atomically (the match row and all seats, or nothing).
+    pub fn insert(&mut self, run: &str, job: &Job, result: &MatchResult) -> anyhow::Result<i64> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO matches (run, key, game, map, seed, turns, outcome, replay, details)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                run,
+                job.key,
+                job.game,
+                job.map,
+                job.seed as i64,
+                result.turns,
+                result.outcome,
+                result.replay,
+                result.details.to_string(),
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        for (seat, s) in result.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (match_id, seat, bot, score, rank, status)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, seat as i64, s.bot, s.score, s.rank, s.status],
+            )?;
+        }
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// All games of `run` (or of every run when `None`), oldest first.
+    pub fn matches(&self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, run, game, map, seed, turns, outcome, replay, played_at FROM matches
+             WHERE ?1 IS NULL OR run = ?1 ORDER BY id",
+        )?;
+        let mut matches: Vec<StoredMatch> = stmt
+            .query_map([run], |r| {
+                Ok(StoredMatch {
+                    id: r.get(0)?,
+                    run: r.get(1)?,
+                    game: r.get(2)?,
+                    map: r.get(3)?,
+                    seed: r.get::<_, i64>(4)? as u64,
+                    turns: r.get(5)?,
+                    outcome: r.get(6)?,
+                    replay: r.get(7)?,
+                    played_at: r.get(8)?,
+                    seats: Vec::new(),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut seat_stmt = self.conn.prepare(
+            "SELECT bot, score, rank, status FROM seats WHERE match_id = ?1 ORDER BY seat",
+        )?;
+        for m in &mut matches {
+            m.seats = seat_stmt
+                .query_map([m.id], |r| {
+                    Ok(SeatResult {
+                        bot: r.get(0)?,
+                        score: r.get(1)?,
+                        rank: r.get(2)?,
+                        status: r.get(3)?,
+                    })
+                })?
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(matches)
+    }
+
+    /// The names of all runs, most recent first.
+    pub fn runs(&self) -> anyhow::Result<Vec<String>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT run FROM matches GROUP BY run ORDER BY MAX(id) DESC")?;
+        let runs = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(runs)
+    }
+
+    /// The game a run belongs to, if the run exists.
+    pub fn run_game(&self, run: &str) -> anyhow::Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT game FROM matches WHERE run = ?1 LIMIT 1", [run], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(key: &str) -> Job {
+        Job {
+            key: key.into(),
+            game: "ants".into(),
+            map: "m.map".into(),
+            seed: 7,
+            index: 0,
+            seats: vec!["a".into(), "b".into()],
+            specs: vec!["a".into(), "b".into()],
+        }
+    }
+
+    fn result() -> MatchResult {
+        MatchResult {
+            turns: 12,
+            outcome: "turn limit".into(),
+            replay: None,
+            details: serde_json::json!({"x": 1}),
+            seats: vec![
+                SeatResult {
+                    bot: "a".into(),
+                    score: 3.0,
+                    rank: 0,
+                    status: "survived".into(),
+                },
+                SeatResult {
+                    bot: "b".into(),
+                    score: 1.0,
+                    rank: 1,
+                    status: "eliminated".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn insert_then_read_back() {
+        let mut s = Store::in_memory().unwrap();
+        s.insert("r", &job("k1"), &result()).unwrap();
+        assert_eq!(s.done_keys("r").unwrap(), HashSet::from(["k1".to_owned()]));
+        assert!(s.done_keys("other").unwrap().is_empty());
+        let m = s.matches(Some("r")).unwrap();
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].seats, result().seats);
+        assert_eq!(m[0].seed, 7);
+        assert_eq!(s.runs().unwrap(), vec!["r".to_owned()]);
+        assert_eq!(s.run_game("r").unwrap().as_deref(), Some("ants"));
+    }
+
+    #[test]
+    fn duplicate_key_is_rejected_without_partial_rows() {
+        let mut s = Store::in_memory().unwrap();
+        s.insert("r", &job("k1"), &result()).unwrap();
+        assert!(s.insert("r", &job("k1"), &result()).is_err());
+        assert_eq!(s.matches(None).unwrap().len(), 1);
+    }
+}
