@@ -1,1 +1,39 @@
-//! The Bern thesis Ants bot (under construction).
+//! The Bern thesis Ants bot (Kuster & Käser, "AI Bot für Computerspiele: Ants AI Challenge",
+//! BFH 2013), rebuilt on botforge's `grid` crate.
+//!
+//! [`ThesisBot`] implements [`ants::Bot`]. Each turn it follows the thesis's `doTurn`: update
+//! the [`world`] knowledge (remembered water, visibility, hills, ants tracked by id), the
+//! [`influence`] map, allocate [`resources`] per task type from the [`Profile`] and four rules,
+//! run the [`tasks`] in the thesis's order (missions first; [`missions`] persist across turns),
+//! and hand the [`orders`] book's orders to the engine. Combat uses the thesis's
+//! [`combat`] positioning; hill defence may use a [`barrier`].
+//!
+//! Every value the thesis leaves open is a named constant documented where it is used; the
+//! list is collected in `docs/ants-thesis.md`. Logging uses `tracing` with one target per
+//! thesis log category ([`log`]); per-tile debug notes (task, target, path) are returned by
+//! [`ants::Bot::take_annotations`].
+//!
+//! ```
+//! use ants_thesis::{Profile, ThesisBot};
+//! let bot = ThesisBot::new(Profile::by_name("aggressive").unwrap());
+//! assert_eq!(bot.profile().attack_hills, 45);
+//! assert!(Profile::names().contains(&"expansive2"));
+//! ```
+
+pub mod barrier;
+mod bot;
+pub mod combat;
+pub mod influence;
+pub mod log;
+pub mod missions;
+pub mod nav;
+pub mod orders;
+pub mod profile;
+pub mod resources;
+pub mod tasks;
+#[cfg(test)]
+mod test_support;
+pub mod world;
+
+pub use bot::{TIME_SHARE, ThesisBot};
+pub use profile::{Profile, ProfileError};

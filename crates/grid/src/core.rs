@@ -409,7 +409,10 @@ mod tests {
         assert_eq!(s.dist2(a, b), 2);
         let bounded = Shape::new(10, 20, Topology::Bounded);
         assert_eq!(bounded.manhattan(a, b), 28);
-        assert_eq!(s.directions_towards(a, Pos::new(9, 1)), vec![Dir::N, Dir::E]);
+        assert_eq!(
+            s.directions_towards(a, Pos::new(9, 1)),
+            vec![Dir::N, Dir::E]
+        );
     }
 
     #[test]

@@ -74,7 +74,62 @@ impl Budget {
     /// is set.
     pub fn exhausted(&self, nodes_used: u64) -> bool {
         self.node_limit.is_some_and(|n| nodes_used >= n)
-            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// A cheap checker for this budget, for use in a search's inner loop: it compares the
+    /// node limit on every call but reads the clock and stop flag only every
+    /// [`Meter::CLOCK_EVERY`] calls.
+    pub fn meter(&self) -> Meter<'_> {
+        Meter {
+            budget: self,
+            node_limit: self.node_limit.unwrap_or(u64::MAX),
+            timed: self.deadline.is_some() || self.stop.is_some(),
+            next_clock: 0,
+        }
+    }
+}
+
+/// Checks a [`Budget`] from a search's inner loop without reading the clock every time.
+///
+/// ```
+/// use search::Budget;
+/// let budget = Budget::unlimited().with_nodes(3);
+/// let mut meter = budget.meter();
+/// assert!(!meter.spent(2));
+/// assert!(meter.spent(3));
+/// ```
+#[derive(Debug)]
+pub struct Meter<'a> {
+    budget: &'a Budget,
+    node_limit: u64,
+    timed: bool,
+    next_clock: u64,
+}
+
+impl Meter<'_> {
+    /// How many calls to [`Meter::spent`] may pass between two reads of the clock.
+    pub const CLOCK_EVERY: u64 = 32;
+
+    /// True when the budget is used up after `nodes_used` nodes: the node limit is reached
+    /// (checked exactly), or — checked on the first call and then every
+    /// [`Meter::CLOCK_EVERY`] calls — the deadline passed or the stop flag is set.
+    #[inline]
+    pub fn spent(&mut self, nodes_used: u64) -> bool {
+        if nodes_used >= self.node_limit {
+            return true;
+        }
+        if self.timed {
+            if self.next_clock == 0 {
+                self.next_clock = Self::CLOCK_EVERY;
+                return self.budget.exhausted(nodes_used);
+            }
+            self.next_clock -= 1;
+        }
+        false
     }
 }

@@ -35,19 +35,10 @@ pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
 
 /// The thesis profile named `arg` (bundled name or TOML file; default when absent).
 pub fn thesis_profile(arg: Option<&str>) -> anyhow::Result<ants_thesis::Profile> {
-    let Some(arg) = arg else {
-        return Ok(ants_thesis::Profile::default());
-    };
-    if let Some(p) = ants_thesis::Profile::by_name(arg) {
-        return Ok(p);
+    match arg {
+        None => Ok(ants_thesis::Profile::default()),
+        Some(arg) => Ok(ants_thesis::Profile::by_name_or_file(arg)?),
     }
-    let path = Path::new(arg);
-    anyhow::ensure!(
-        path.exists(),
-        "unknown thesis profile `{arg}`: not a bundled profile ({}) and no such file",
-        ants_thesis::Profile::names().join(", ")
-    );
-    Ok(ants_thesis::Profile::load(path)?)
 }
 
 /// Plays Ants games on map files.

@@ -1,0 +1,210 @@
+//! End-to-end checks of the thesis bot: legal orders and annotations on hand-made turns, the
+//! turn deadline on a huge crowded map, and seeded games against a baseline bot in the engine.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, run_game};
+use ants_thesis::{Profile, ThesisBot};
+use grid::Pos;
+
+fn settings(rows: u32, cols: u32, turntime_ms: u64) -> GameSettings {
+    GameSettings {
+        loadtime_ms: 3000,
+        turntime_ms,
+        rows,
+        cols,
+        turns: 1000,
+        viewradius2: 77,
+        attackradius2: 5,
+        spawnradius2: 1,
+        player_seed: 7,
+    }
+}
+
+fn wrap(p: Pos, rows: i32, cols: i32) -> Pos {
+    Pos::new(p.row.rem_euclid(rows), p.col.rem_euclid(cols))
+}
+
+/// Checks the orders against the official rules a bot can break: each ant ordered once, never
+/// into water or food, and no two own ants on one square afterwards.
+fn assert_legal(
+    input: &TurnInput,
+    orders: &[ants::Order],
+    rows: i32,
+    cols: i32,
+    water: &BTreeSet<Pos>,
+) {
+    let mine: BTreeSet<Pos> = input
+        .ants
+        .iter()
+        .filter(|a| a.1 == 0)
+        .map(|a| a.0)
+        .collect();
+    let food: BTreeSet<Pos> = input.food.iter().copied().collect();
+    let mut moved = BTreeSet::new();
+    let mut after: BTreeSet<Pos> = mine.clone();
+    for o in orders {
+        assert!(
+            mine.contains(&o.pos),
+            "order for a square without own ant: {o:?}"
+        );
+        assert!(moved.insert(o.pos), "two orders for one ant: {o:?}");
+        after.remove(&o.pos);
+    }
+    let mut count = after.len();
+    for o in orders {
+        let (dr, dc) = o.dir.delta();
+        let to = wrap(Pos::new(o.pos.row + dr, o.pos.col + dc), rows, cols);
+        assert!(!water.contains(&to), "move into water {o:?}");
+        assert!(!food.contains(&to), "move into food {o:?}");
+        after.insert(to);
+        count += 1;
+    }
+    assert_eq!(after.len(), count, "two own ants end on one square");
+}
+
+#[test]
+fn orders_are_legal_and_annotated() {
+    let mut bot = ThesisBot::new(Profile::default());
+    bot.setup(&settings(40, 40, 500));
+    let water: BTreeSet<Pos> = (0..40)
+        .map(|r| Pos::new(r, 20))
+        .filter(|p| p.row != 10)
+        .collect();
+    let input = TurnInput {
+        turn: 1,
+        water: water.iter().copied().collect(),
+        hills: vec![(Pos::new(5, 5), 0), (Pos::new(30, 30), 1)],
+        ants: vec![
+            (Pos::new(5, 5), 0),
+            (Pos::new(5, 6), 0),
+            (Pos::new(6, 5), 0),
+            (Pos::new(10, 10), 0),
+            (Pos::new(10, 11), 0),
+            (Pos::new(30, 31), 1),
+        ],
+        food: vec![Pos::new(7, 7), Pos::new(12, 10)],
+        dead: vec![],
+    };
+    let orders = bot.turn(&input);
+    assert_legal(&input, &orders, 40, 40, &water);
+    assert!(!orders.is_empty());
+    let notes = bot.take_annotations();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.label == "gather food" && n.target.is_some() && !n.path.is_empty()),
+        "{notes:?}"
+    );
+    assert!(
+        bot.take_annotations().is_empty(),
+        "annotations are handed out once"
+    );
+}
+
+#[test]
+fn a_crowded_turn_on_a_huge_map_keeps_the_deadline() {
+    let (rows, cols) = (200, 200);
+    let mut bot = ThesisBot::new(Profile::by_name("aggressive").unwrap());
+    bot.setup(&settings(rows, cols, 500));
+    let mut ants = Vec::new();
+    let mut food = Vec::new();
+    for r in (0..rows as i32).step_by(3) {
+        for c in (0..cols as i32).step_by(5) {
+            let owner = u8::from((r / 3 + c / 5) % 7 == 0);
+            ants.push((Pos::new(r, c), owner));
+        }
+    }
+    for r in (1..rows as i32).step_by(9) {
+        for c in (2..cols as i32).step_by(9) {
+            food.push(Pos::new(r, c));
+        }
+    }
+    let water: Vec<Pos> = (0..rows as i32)
+        .step_by(7)
+        .map(|r| Pos::new(r, 3))
+        .collect();
+    let water_set: BTreeSet<Pos> = water.iter().copied().collect();
+    ants.retain(|a| !water_set.contains(&a.0));
+    food.retain(|f| !water_set.contains(f) && !ants.iter().any(|a| a.0 == *f));
+    let input = TurnInput {
+        turn: 1,
+        water,
+        hills: vec![(Pos::new(0, 0), 0), (Pos::new(100, 100), 1)],
+        ants,
+        food,
+        dead: vec![],
+    };
+    let mine = input.ants.iter().filter(|a| a.1 == 0).count();
+    assert!(mine > 2000, "{mine} own ants");
+    for turn in 1..=3 {
+        let t = TurnInput {
+            turn,
+            ..input.clone()
+        };
+        let start = Instant::now();
+        let orders = bot.turn(&t);
+        let took = start.elapsed();
+        println!(
+            "turn {turn}: {took:?}, {} orders for {mine} ants",
+            orders.len()
+        );
+        assert!(
+            took < Duration::from_millis(500),
+            "turn {turn} took {took:?}"
+        );
+        assert_legal(&t, &orders, rows as i32, cols as i32, &water_set);
+    }
+}
+
+fn shared_map(name: &str) -> Option<Map> {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/maps"
+    ))
+    .join(name);
+    match Map::load(&path) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            println!(
+                "skipping: shared map {} not available ({e})",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+#[test]
+fn beats_baseline_bots_in_seeded_games() {
+    let Some(map) = shared_map("maze/maze_p02_05.map") else {
+        return;
+    };
+    for (seed, opponent) in [(11, "hunter"), (12, "greedy"), (13, "lefty")] {
+        let config = GameConfig {
+            turns: 300,
+            turntime_ms: 500,
+            ..GameConfig::seeded(seed)
+        };
+        let bots: Vec<Box<dyn Bot>> = vec![
+            ants::bots::by_name(opponent).unwrap(),
+            Box::new(ThesisBot::new(Profile::default())),
+        ];
+        let r = run_game(&map, &config, bots).unwrap();
+        assert!(
+            r.scores[1] > r.scores[0],
+            "vs {opponent} seed {seed}: {:?} {:?}",
+            r.scores,
+            r.cutoff
+        );
+        assert!(
+            r.timing.slowest[1] < Duration::from_millis(500),
+            "{:?}",
+            r.timing.slowest
+        );
+        assert_eq!(r.statuses[1], ants::Status::Survived);
+    }
+}
