@@ -1,19 +1,254 @@
 //! `botforge speed …`: argument parsing and wiring for the `speed` crate.
 
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
+use anyhow::Context as _;
 use clap::Subcommand;
+use speed::ai::{Ai, DEFAULT_LINEUP, from_spec, split_specs};
+use speed::eval::{EvalConfig, run_with_progress_bar, store, summarize};
+use speed::golden::{GoldenWriter, check_file};
 
 /// Subcommands of `botforge speed`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Placeholder until the speed crate lands.
-    Info,
+    /// Replay golden JSON-lines logs and report the first divergence per file.
+    CheckLog {
+        /// Log files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play an offline game in the terminal.
+    Play {
+        /// AI specs of the computer players, e.g. `champion,pathfinding(2,75)`.
+        #[arg(
+            long,
+            default_value = "champion,pathfinding-search-tree(1,50,3,0.75,10)"
+        )]
+        ais: String,
+        /// Add a human player (keys r/l/u/d/n, one line per round).
+        #[arg(long)]
+        human: bool,
+        /// Seed of the setup and the AIs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Per-move budget of the AIs in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        budget_ms: u64,
+        /// Write the game in the golden JSON-lines format to this file.
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Print only the final board (AI-only games).
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Headless seeded evaluation series stored in SQLite.
+    Eval {
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// AI specs, e.g. `champion,pathfinding-search-tree(1,50,3,0.75,10)`; default: all
+        /// team AIs and champion.
+        #[arg(long)]
+        ais: Option<String>,
+        /// Players per game (2 … 6); default: the number of AIs.
+        #[arg(long)]
+        players: Option<usize>,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// SQLite database file.
+        #[arg(long, default_value = "botforge.db")]
+        db: PathBuf,
+        /// Base seed of the series.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Per-move budget in milliseconds.
+        #[arg(long, default_value_t = 100)]
+        budget_ms: u64,
+        /// Fixed board size `WxH` (e.g. `80x80`); default: random 41…80 per side.
+        #[arg(long, value_parser = parse_board)]
+        board: Option<(i32, i32)>,
+    },
 }
 
 /// Runs one `botforge speed` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
-        Command::Info => anyhow::bail!("botforge speed is not built yet"),
+        Command::CheckLog { files } => check_logs(&files),
+        Command::Play {
+            ais,
+            human,
+            seed,
+            budget_ms,
+            log,
+            quiet,
+        } => play(&split_specs(&ais), human, seed, budget_ms, log, quiet),
+        Command::Eval {
+            games,
+            ais,
+            players,
+            threads,
+            db,
+            seed,
+            budget_ms,
+            board,
+        } => {
+            let ais = ais.map_or_else(
+                || DEFAULT_LINEUP.iter().map(|s| (*s).to_owned()).collect(),
+                |a| split_specs(&a),
+            );
+            let cfg = EvalConfig {
+                games,
+                ais,
+                players,
+                seed,
+                budget: Duration::from_millis(budget_ms),
+                board,
+            };
+            let results = run_with_progress_bar(&cfg, threads)?;
+            store(&db, &cfg, &results)?;
+            println!(
+                "{games} games, seed {seed}, budget {budget_ms} ms, stored in {}",
+                db.display()
+            );
+            println!(
+                "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9}",
+                "ai", "games", "wins", "win%", "draws", "p50 ms", "p99 ms", "max ms"
+            );
+            for s in summarize(&cfg, &results) {
+                let rate = if s.games == 0 {
+                    0.0
+                } else {
+                    100.0 * s.wins as f64 / s.games as f64
+                };
+                let ms = |us: u64| us as f64 / 1000.0;
+                println!(
+                    "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2}",
+                    s.ai,
+                    s.games,
+                    s.wins,
+                    rate,
+                    s.draws,
+                    ms(s.time_us.0),
+                    ms(s.time_us.1),
+                    ms(s.time_us.2)
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+fn parse_board(s: &str) -> Result<(i32, i32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH, got `{s}`"))?;
+    let side = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("`{v}` is not a board side"))
+    };
+    Ok((side(w)?, side(h)?))
+}
+
+fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    let mut ok = true;
+    for f in files {
+        let report = check_file(f)?;
+        match report.divergence {
+            None => println!(
+                "{}: ok, {} transitions replayed exactly",
+                f.display(),
+                report.transitions
+            ),
+            Some(d) => {
+                ok = false;
+                println!(
+                    "{}:{}: divergence in round {} → {} after {} matching transitions: {}",
+                    f.display(),
+                    d.line,
+                    d.round,
+                    d.round + 1,
+                    report.transitions,
+                    d.message
+                );
+            }
+        }
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn play(
+    specs: &[String],
+    human: bool,
+    seed: u64,
+    budget_ms: u64,
+    log: Option<PathBuf>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let mut ais: Vec<Box<dyn Ai>> = Vec::new();
+    if human {
+        ais.push(Box::new(speed::human::HumanAi::new(
+            std::io::BufReader::new(std::io::stdin()),
+            std::io::stdout(),
+        )));
+    }
+    for (k, s) in specs.iter().enumerate() {
+        ais.push(from_spec(s, seed.wrapping_add(k as u64 + 1))?);
+    }
+    anyhow::ensure!(
+        (2..=6).contains(&ais.len()),
+        "a game needs 2 to 6 players, got {}",
+        ais.len()
+    );
+    let mut state = speed::engine::seeded_setup(seed, ais.len());
+    let names: Vec<(u8, String)> = state
+        .players
+        .iter()
+        .map(|p| p.id)
+        .zip(ais.iter().map(|a| a.name()))
+        .collect();
+    let mut writer = GoldenWriter::new(format!("play-seed-{seed}"), names.clone());
+    let budget = if human {
+        Duration::from_hours(24)
+    } else {
+        Duration::from_millis(budget_ms)
+    };
+    let show = !human && !quiet;
+    speed::game::play(&mut state, &mut ais, budget, |s, answers| {
+        writer.round(s, answers);
+        if show {
+            print!("{}", speed::render::render(s, None));
+            let _ = std::io::stdout().flush();
+        }
+    });
+    writer.final_state(&state);
+    print!("{}", speed::render::render(&state, None));
+    match state.winner() {
+        Some(w) => {
+            let name = names
+                .iter()
+                .find(|(id, _)| *id == w)
+                .map_or("?", |(_, n)| n.as_str());
+            println!(
+                "winner: player {w} ({name}) after {} rounds",
+                state.round - 1
+            );
+        }
+        None => println!("draw after {} rounds", state.round - 1),
+    }
+    if let Some(path) = log {
+        writer
+            .finish(&path)
+            .with_context(|| format!("writing {}", path.display()))?;
+        println!("game log written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,1 +1,27 @@
-//! botforge: speed (under construction).
+//! spe_ed (informatiCup 2021): the exact server rules, the JSON protocol, golden-log
+//! replay, the team Chillow AI family, a stronger `champion`, and offline play and
+//! evaluation.
+//!
+//! * [`state`]: [`GameState`], [`Player`], [`Direction`], [`Action`] (flat `i8` cells).
+//! * [`protocol`]: parse/serialise server state messages and client action messages.
+//! * [`engine`]: [`engine::step`] (one server round), seeded [`engine::random_setup`].
+//! * [`golden`]: the JSON-lines golden log: replay check and writer.
+//! * [`ai`]: the [`ai::Ai`] trait (anytime: safe move first, improve until a deadline)
+//!   and every AI, constructible by name with [`ai::from_spec`].
+//! * [`game`]: run a complete offline game with AIs.
+//! * [`eval`]: parallel seeded evaluation series stored in SQLite.
+//! * [`render`]: text rendering of a board.
+
+pub mod ai;
+pub mod engine;
+pub mod eval;
+pub mod game;
+pub mod golden;
+pub mod human;
+pub mod net;
+pub mod protocol;
+pub mod render;
+pub mod state;
+
+pub use engine::{AnswerStatus, PlayerAnswer, random_setup, step, step_actions};
+pub use state::{Action, Direction, GameState, Player, PlayerId};

@@ -1,0 +1,238 @@
+//! Seeded tournaments and timing runs for `xathis-style`, `champion` (and champion variants
+//! with one improvement switched off: `champion-novision`, `-nohills`, `-noborder`,
+//! `-nosticky`, `-noadaptive`, `-norelative`; or `champion:FLAGS` with exactly the improvements listed in
+//! FLAGS, see `make`) against each other and the baseline bots.
+//!
+//! ```text
+//! cargo run --release -p ants-xathis --example arena -- \
+//!     --maps ../shared/ants/maps/maze --bots xathis-style,hunter --games 20 --seed 1
+//! cargo run --release -p ants-xathis --example arena -- --timing \
+//!     --maps ../shared/ants/maps/cell_maze/cell_maze_p08_04.map --bots champion --games 1
+//! ```
+//! With `--timing` (optionally `--food-rate N` to fix the food-rate numerator and grow large
+//! colonies) every seat is taken by the (first) named bot, and the per-turn times of
+//! all seats are reported as percentiles together with the largest total ant count seen.
+
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ants::tournament::{Tournament, expand_maps, render_standings, standings};
+use ants::{Bot, GameConfig, GameSettings, Map, Order, Range, TurnInput, bots, run_game};
+use ants_xathis::{ChampionBot, Config, XathisBot};
+
+fn make(name: &str) -> Option<Box<dyn Bot>> {
+    let mut cfg = Config::champion();
+    match name {
+        "xathis-style" => return Some(Box::new(XathisBot::new())),
+        "champion" => return Some(Box::new(ChampionBot::new())),
+        "champion-novision" => cfg.vision_explore = false,
+        "champion-nohills" => cfg.remember_hills = false,
+        "champion-noborder" => cfg.scored_border = false,
+        "champion-nosticky" => cfg.sticky_missions = false,
+        "champion-noadaptive" => cfg.adaptive_groups = false,
+        "champion-norelative" => cfg.relative_aggression = false,
+        other => {
+            // `champion:FLAGS` enables exactly the listed improvements: v = vision
+            // explore, h = remembered hills, b = scored border, s = sticky missions,
+            // a = adaptive combat groups, r = relative aggression, x = hill rush.
+            let Some(flags) = other.strip_prefix("champion:") else {
+                return bots::by_name(other);
+            };
+            cfg.vision_explore = flags.contains('v');
+            cfg.remember_hills = flags.contains('h');
+            cfg.scored_border = flags.contains('b');
+            cfg.sticky_missions = flags.contains('s');
+            cfg.adaptive_groups = flags.contains('a');
+            cfg.relative_aggression = flags.contains('r');
+            cfg.hill_rush = flags.contains('x');
+        }
+    }
+    Some(Box::new(ChampionBot::with_config(cfg)))
+}
+
+/// Records the duration of every turn and the number of ants the bot saw.
+struct Timed {
+    inner: Box<dyn Bot>,
+    log: Arc<Mutex<Vec<(Duration, usize, u32)>>>,
+}
+
+impl Bot for Timed {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn setup(&mut self, settings: &GameSettings) {
+        self.inner.setup(settings);
+    }
+    fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+        let t = Instant::now();
+        let orders = self.inner.turn(input);
+        let own = input.ants.iter().filter(|a| a.1 == 0).count();
+        if let Ok(mut log) = self.log.lock() {
+            log.push((t.elapsed(), own, input.turn));
+        }
+        orders
+    }
+}
+
+struct Args {
+    maps: String,
+    bots: Vec<String>,
+    games: usize,
+    seed: u64,
+    turns: u32,
+    turntime: u64,
+    threads: usize,
+    timing: bool,
+    food_rate: Option<u32>,
+}
+
+fn parse() -> Result<Args, String> {
+    let mut a = Args {
+        maps: String::new(),
+        bots: Vec::new(),
+        games: 10,
+        seed: 1,
+        turns: 1000,
+        turntime: 500,
+        threads: 1,
+        timing: false,
+        food_rate: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        if flag == "--timing" {
+            a.timing = true;
+            continue;
+        }
+        let v = it.next().ok_or(format!("{flag} needs a value"))?;
+        let num = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag} {v}: {e}"));
+        match flag.as_str() {
+            "--maps" => a.maps = v,
+            "--bots" => a.bots = v.split(',').map(str::to_owned).collect(),
+            "--games" => a.games = num(&v)? as usize,
+            "--seed" => a.seed = num(&v)?,
+            "--turns" => a.turns = num(&v)? as u32,
+            "--turntime" => a.turntime = num(&v)?,
+            "--threads" => a.threads = num(&v)? as usize,
+            "--food-rate" => a.food_rate = Some(num(&v)? as u32),
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    if a.maps.is_empty() || a.bots.is_empty() {
+        return Err("--maps and --bots are required".into());
+    }
+    Ok(a)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let k = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[k.min(sorted.len() - 1)]
+}
+
+fn timing(a: &Args) -> Result<(), String> {
+    let maps = expand_maps(&a.maps).map_err(|e| e.to_string())?;
+    for (g, path) in maps.iter().cycle().take(a.games).enumerate() {
+        let map = Map::load(path).map_err(|e| e.to_string())?;
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let seats = (0..usize::from(map.players()))
+            .map(|_| {
+                let inner = make(&a.bots[0]).ok_or(format!("unknown bot {}", a.bots[0]))?;
+                Ok(Box::new(Timed {
+                    inner,
+                    log: Arc::clone(&log),
+                }) as Box<dyn Bot>)
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut config = GameConfig {
+            turns: a.turns,
+            turntime_ms: a.turntime,
+            ..GameConfig::seeded(a.seed + g as u64)
+        };
+        if let Some(r) = a.food_rate {
+            config.food_rate = Range::new(r, r);
+        }
+        let r = run_game(&map, &config, seats).map_err(|e| e.to_string())?;
+        let log = log.lock().map_err(|e| e.to_string())?;
+        let mut times: Vec<Duration> = log.iter().map(|x| x.0).collect();
+        times.sort_unstable();
+        let mut per_turn = vec![0usize; a.turns as usize + 2];
+        for &(_, own, turn) in log.iter() {
+            if let Some(c) = per_turn.get_mut(turn as usize) {
+                *c += own;
+            }
+        }
+        let most_ants = per_turn.iter().copied().max().unwrap_or(0);
+        let over_1000 = log
+            .iter()
+            .filter(|x| per_turn.get(x.2 as usize).is_some_and(|&c| c >= 1000))
+            .map(|x| x.0);
+        let mut big: Vec<Duration> = over_1000.collect();
+        big.sort_unstable();
+        println!(
+            "{} seed {} turns {} statuses {:?}: bot-turns {} p50 {:.1} ms p90 {:.1} ms p99 {:.1} ms max {:.1} ms; most ants on the map {}; bot-turns with 1000+ ants {} (p99 {:.1} ms, max {:.1} ms)",
+            path.display(),
+            a.seed + g as u64,
+            r.turns,
+            r.statuses.iter().map(|s| s.as_str()).collect::<Vec<_>>(),
+            times.len(),
+            percentile(&times, 0.5).as_secs_f64() * 1e3,
+            percentile(&times, 0.9).as_secs_f64() * 1e3,
+            percentile(&times, 0.99).as_secs_f64() * 1e3,
+            times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+            most_ants,
+            big.len(),
+            percentile(&big, 0.99).as_secs_f64() * 1e3,
+            big.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        );
+    }
+    Ok(())
+}
+
+fn tournament(a: &Args) -> Result<(), String> {
+    let t = Tournament {
+        maps: expand_maps(&a.maps).map_err(|e| e.to_string())?,
+        bots: a.bots.clone(),
+        games: a.games,
+        base: GameConfig {
+            turns: a.turns,
+            turntime_ms: a.turntime,
+            ..GameConfig::seeded(a.seed)
+        },
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let records = pool
+        .install(|| t.run(&make, &|| {}))
+        .map_err(|e| e.to_string())?;
+    for r in &records {
+        println!(
+            "game {} {} {:?} {:?} turns {}",
+            r.index,
+            r.map.display(),
+            r.bots,
+            r.scores,
+            r.turns
+        );
+    }
+    print!("{}", render_standings(&standings(&a.bots, &records)));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let result = parse().and_then(|a| if a.timing { timing(&a) } else { tournament(&a) });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "error: {e}\nusage: arena --maps PATTERN --bots A,B[,..] [--games N] [--seed S] [--turns T] [--turntime MS] [--threads K] [--timing] [--food-rate N]"
+            );
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The two exported players: [`XathisBot`] (the post mortem's design) and [`ChampionBot`]
+//! (the same pipeline with the improvements of [`Config::champion`]).
+
+use ants::{Bot, GameSettings, Order, TurnInput};
+
+use crate::brain::{Brain, Config};
+
+/// The 2011 winner's design as described in the post mortem (`xathis-style`).
+#[derive(Debug)]
+pub struct XathisBot {
+    brain: Brain,
+}
+
+impl XathisBot {
+    /// A new bot (settings arrive with [`Bot::setup`]).
+    pub fn new() -> Self {
+        Self {
+            brain: Brain::new(Config::xathis()),
+        }
+    }
+
+    /// The bot's internal state (for tests and diagnostics).
+    pub fn brain(&self) -> &Brain {
+        &self.brain
+    }
+}
+
+impl Default for XathisBot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Bot for XathisBot {
+    fn name(&self) -> &'static str {
+        "xathis-style"
+    }
+
+    fn setup(&mut self, settings: &GameSettings) {
+        self.brain.setup(settings);
+    }
+
+    fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+        self.brain.turn(input)
+    }
+}
+
+/// `xathis-style` improved where the post mortem names its weaknesses (`champion`).
+#[derive(Debug)]
+pub struct ChampionBot {
+    brain: Brain,
+}
+
+impl ChampionBot {
+    /// A new bot (settings arrive with [`Bot::setup`]).
+    pub fn new() -> Self {
+        Self {
+            brain: Brain::new(Config::champion()),
+        }
+    }
+
+    /// A bot with a custom configuration (experiments).
+    pub fn with_config(cfg: Config) -> Self {
+        Self {
+            brain: Brain::new(cfg),
+        }
+    }
+
+    /// The bot's internal state (for tests and diagnostics).
+    pub fn brain(&self) -> &Brain {
+        &self.brain
+    }
+}
+
+impl Default for ChampionBot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Bot for ChampionBot {
+    fn name(&self) -> &'static str {
+        "champion"
+    }
+
+    fn setup(&mut self, settings: &GameSettings) {
+        self.brain.setup(settings);
+    }
+
+    fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+        self.brain.turn(input)
+    }
+}

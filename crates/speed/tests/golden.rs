@@ -1,0 +1,56 @@
+//! Conformance: every golden log recorded on the official server replays exactly.
+
+use std::path::PathBuf;
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/speed/golden"
+    ))
+}
+
+#[test]
+fn every_golden_log_replays_exactly() {
+    let dir = golden_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!("skipping: golden logs not found at {}", dir.display());
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no golden logs in {}", dir.display());
+    let mut total = 0;
+    for f in &files {
+        let report = speed::golden::check_file(f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.divergence, None, "{}", f.display());
+        let log = speed::golden::read_log(f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.transitions, log.lines.len() - 1, "{}", f.display());
+        // The final replayed state decides the winner exactly as the meta line says.
+        let last = &log.lines[log.lines.len() - 1].state;
+        let want = log.meta.get("winner").and_then(serde_json::Value::as_u64);
+        assert_eq!(last.winner().map(u64::from), want, "{}", f.display());
+        total += report.transitions;
+    }
+    assert_eq!(files.len(), 43);
+    assert_eq!(total, 7532);
+}
+
+#[test]
+fn a_corrupted_log_reports_the_first_divergence() {
+    let path = golden_dir().join("g21_slowdown_to_0.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipping: golden logs not found");
+        return;
+    };
+    let bad = text.replacen("\"x\":21,\"y\":30", "\"x\":21,\"y\":31", 1);
+    assert_ne!(bad, text);
+    let log = speed::golden::parse_log(&path, &bad).unwrap();
+    let report = speed::golden::check(&log);
+    let d = report.divergence.unwrap();
+    assert_eq!((d.line, d.round), (3, 1));
+    assert!(d.message.contains("player 2"), "{}", d.message);
+}
