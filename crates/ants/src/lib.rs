@@ -1,6 +1,48 @@
-//! Ants (Google AI Challenge 2011): map and replay formats, an engine faithful to the
-//! official one, the bot protocol, and the baseline bots.
+//! Ants (Google AI Challenge 2011): map and replay formats, an engine that reproduces the
+//! official one (checked against golden replays), the stdin/stdout bot protocol, and the
+//! baseline bots.
+//!
+//! * [`Map`] parses/writes map files; [`GameConfig`] holds every official parameter with the
+//!   playgame.py defaults.
+//! * [`run_game`] plays a game with in-process [`Bot`]s; [`run_game_with`] also accepts
+//!   external programs ([`Entrant::Command`]). Both return a [`GameResult`] with the
+//!   official [`Replay`].
+//! * [`check_replay`] re-simulates a replay and reports the first [`Divergence`].
+//!
+//! ```
+//! use ants::{GameConfig, Map, bots, run_game};
+//!
+//! let map = Map::parse(
+//!     "rows 8\ncols 8\nplayers 2\n\
+//!      m ........\nm .0......\nm ........\nm ........\n\
+//!      m ........\nm .....1..\nm ........\nm ........\n",
+//! )?;
+//! let config = GameConfig { turns: 50, ..GameConfig::seeded(7) };
+//! let result = run_game(&map, &config, vec![bots::by_name("hunter").unwrap(), bots::by_name("hold").unwrap()])?;
+//! assert!(result.turns <= 50);
+//! println!("{:?} {:?} {}", result.scores, result.statuses, result.cutoff.as_str());
+//! result.replay.write(&std::env::temp_dir().join("doc-example.replay"))?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod bot;
+pub mod bots;
+pub mod check;
+pub mod config;
+pub mod engine;
+pub mod food;
+pub mod game;
+pub mod map;
+pub mod process;
+pub mod protocol;
+pub mod replay;
+pub mod tournament;
+pub mod vision;
 
 pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};
+pub use check::{CheckReport, Divergence, check_replay};
+pub use config::{AttackMethod, FoodMethod, GameConfig, Range};
+pub use engine::{Cutoff, Engine, Status};
+pub use game::{Entrant, GameError, GameResult, Timing, run_game, run_game_with};
+pub use map::{Map, MapError, Tile};
+pub use replay::{Replay, ReplayError};

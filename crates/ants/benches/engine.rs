@@ -1,0 +1,73 @@
+//! Engine speed: a whole 4-player game on maze_p04_01 with in-process hunter, greedy,
+//! lefty and random (the official Python engine needs 17.7 s for that game), and the
+//! engine alone re-simulating official 4-player maze games (time / turns = per turn).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::path::PathBuf;
+
+use ants::{GameConfig, Map, Replay, bots, check_replay, run_game};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn shared() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/ants"))
+}
+
+fn whole_game(c: &mut Criterion) {
+    let path = shared().join("maps/maze/maze_p04_01.map");
+    let Ok(map) = Map::load(&path) else {
+        eprintln!("skipping: {} not found", path.display());
+        return;
+    };
+    let config = GameConfig::seeded(1);
+    let probe = run_game(&map, &config, four()).unwrap();
+    eprintln!(
+        "maze_p04_01 seed 1: {} turns ({}), engine {:.1} ms = {:.1} µs/turn",
+        probe.turns,
+        probe.cutoff.as_str(),
+        probe.timing.engine.as_secs_f64() * 1e3,
+        probe.timing.engine.as_secs_f64() * 1e6 / f64::from(probe.turns.max(1))
+    );
+    let mut g = c.benchmark_group("game");
+    g.sample_size(10);
+    g.bench_function("maze_p04_01 hunter/greedy/lefty/random", |b| {
+        b.iter(|| run_game(&map, &config, four()).unwrap());
+    });
+    g.finish();
+}
+
+fn four() -> Vec<Box<dyn ants::Bot>> {
+    ["hunter", "greedy", "lefty", "random"]
+        .iter()
+        .map(|n| bots::by_name(n).unwrap())
+        .collect()
+}
+
+fn resimulation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("engine");
+    g.sample_size(20);
+    for name in [
+        "maze_p04_10__hunter-greedy-lefty-random__seed209",
+        "maze_p04_20__strongjava-strongjava-hunter-greedy__seed406",
+    ] {
+        let path = shared().join(format!("golden/{name}.replay"));
+        let Ok(replay) = Replay::load(&path) else {
+            eprintln!("skipping: {} not found", path.display());
+            continue;
+        };
+        let turns = replay.game_length;
+        g.bench_function(format!("rules {name} ({turns} turns)"), |b| {
+            b.iter(|| check_replay(&replay, false).unwrap());
+        });
+        g.bench_function(
+            format!("rules+vision+messages {name} ({turns} turns)"),
+            |b| {
+                b.iter(|| check_replay(&replay, true).unwrap());
+            },
+        );
+    }
+    g.finish();
+}
+
+criterion_group!(benches, whole_game, resimulation);
+criterion_main!(benches);

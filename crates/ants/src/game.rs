@@ -1,0 +1,391 @@
+//! Running a whole game (spec §4.1): the engine loop with in-process bots and external
+//! processes, time limits, removals, eliminations, and the resulting replay.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::bot::{Bot, GameSettings, Order};
+use crate::check::end_message;
+use crate::config::{GameConfig, Range};
+use crate::engine::{Cutoff, Engine, OrderOutcome, Rules, Status, competition_ranks};
+use crate::food::{FoodGen, NotSymmetric};
+use crate::map::Map;
+use crate::process::{ProcessBot, Reply, command_name};
+use crate::protocol::{parse_order_line, render_settings, render_turn};
+use crate::replay::Replay;
+use crate::vision::Views;
+
+/// One participant of a game.
+pub enum Entrant {
+    /// A Rust bot called in-process (timed against loadtime/turntime).
+    InProcess(Box<dyn Bot>),
+    /// An external program, started with `sh -c COMMAND`.
+    Command(String),
+}
+
+impl std::fmt::Debug for Entrant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entrant::InProcess(b) => write!(f, "InProcess({})", b.name()),
+            Entrant::Command(c) => write!(f, "Command({c})"),
+        }
+    }
+}
+
+/// A game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The number of bots does not match the map.
+    #[error("the map is for {map} players but {bots} bots were given")]
+    PlayerCount {
+        /// Players of the map.
+        map: usize,
+        /// Bots given.
+        bots: usize,
+    },
+    /// Symmetric food needs a symmetric map.
+    #[error(transparent)]
+    NotSymmetric(#[from] NotSymmetric),
+}
+
+/// Where the time went.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// Total engine time (rules, vision, messages), bots excluded.
+    pub engine: Duration,
+    /// Total time per bot (setup included).
+    pub bots: Vec<Duration>,
+    /// Slowest turn per bot.
+    pub slowest: Vec<Duration>,
+    /// Wall time of every turn (index 0 = setup).
+    pub turns: Vec<Duration>,
+}
+
+/// The outcome of a game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Bot names in player order.
+    pub names: Vec<String>,
+    /// Final scores (bonus included).
+    pub scores: Vec<i32>,
+    /// Final statuses.
+    pub statuses: Vec<Status>,
+    /// Last turn of every player (spec §5.4).
+    pub playerturns: Vec<u32>,
+    /// Competition ranks (0 = best).
+    pub ranks: Vec<u32>,
+    /// Turns played (`game_length`).
+    pub turns: u32,
+    /// Why the game ended.
+    pub cutoff: Cutoff,
+    /// Timing measurements.
+    pub timing: Timing,
+    /// The replay in the official format.
+    pub replay: Replay,
+}
+
+enum Seat {
+    Rust(Box<dyn Bot>),
+    Process(ProcessBot),
+    Gone,
+}
+
+fn draw(rng: &mut ChaCha8Rng, r: Range) -> u32 {
+    rng.random_range(r.lo.min(r.hi)..=r.hi.max(r.lo))
+}
+
+/// Plays one game with in-process bots (player `i` = `bots[i]`).
+///
+/// See the crate documentation for an example.
+pub fn run_game(
+    map: &Map,
+    config: &GameConfig,
+    bots: Vec<Box<dyn Bot>>,
+) -> Result<GameResult, GameError> {
+    run_game_with(
+        map,
+        config,
+        bots.into_iter().map(Entrant::InProcess).collect(),
+    )
+}
+
+/// Plays one game with any mix of in-process bots and external commands.
+pub fn run_game_with(
+    map: &Map,
+    config: &GameConfig,
+    entrants: Vec<Entrant>,
+) -> Result<GameResult, GameError> {
+    let n = usize::from(map.players());
+    if entrants.len() != n {
+        return Err(GameError::PlayerCount {
+            map: n,
+            bots: entrants.len(),
+        });
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(config.engine_seed);
+    let food_params = [
+        draw(&mut rng, config.food_rate),
+        draw(&mut rng, config.food_turn),
+        draw(&mut rng, config.food_start),
+        draw(&mut rng, config.food_visible),
+    ];
+    let mut engine = Engine::from_map(map, Rules::from_config(config), config.scenario);
+    let mut views = Views::new(&engine);
+    views.update(&engine);
+    let mut food = FoodGen::new(
+        config.food,
+        food_params[0],
+        food_params[1],
+        food_params[2],
+        food_params[3],
+    );
+
+    let mut names = Vec::with_capacity(n);
+    let mut seats = Vec::with_capacity(n);
+    for (p, ent) in entrants.into_iter().enumerate() {
+        match ent {
+            Entrant::InProcess(b) => {
+                names.push(b.name().to_owned());
+                seats.push(Seat::Rust(b));
+            }
+            Entrant::Command(cmd) => {
+                names.push(command_name(&cmd));
+                if let Ok(mut pb) = ProcessBot::spawn(&cmd) {
+                    if pb.is_running() {
+                        seats.push(Seat::Process(pb));
+                        continue;
+                    }
+                    pb.kill();
+                }
+                engine.remove_player(p, Status::CrashedAtStart, 0);
+                seats.push(Seat::Gone);
+            }
+        }
+    }
+    let settings = GameSettings {
+        loadtime_ms: config.loadtime_ms,
+        turntime_ms: config.turntime_ms,
+        rows: map.rows(),
+        cols: map.cols(),
+        turns: config.turns,
+        viewradius2: config.viewradius2,
+        attackradius2: config.attackradius2,
+        spawnradius2: config.spawnradius2,
+        player_seed: config.player_seed,
+    };
+    let mut timing = Timing {
+        bots: vec![Duration::ZERO; n],
+        slowest: vec![Duration::ZERO; n],
+        ..Timing::default()
+    };
+    let mut engine_time = Duration::ZERO;
+    let mut turn = 0;
+    loop {
+        let turn_start = Instant::now();
+        let t0 = Instant::now();
+        if turn == 0 {
+            food.start(&mut engine, config.viewradius2, &mut rng)?;
+        }
+        // Step 2: messages.
+        let limit = Duration::from_millis(if turn == 0 {
+            config.loadtime_ms
+        } else {
+            config.turntime_ms
+        });
+        let mut replies: Vec<Option<Reply>> = (0..n).map(|_| None).collect();
+        let mut rust_orders: Vec<Vec<Order>> = vec![Vec::new(); n];
+        let alive: Vec<usize> = (0..n).filter(|&p| engine.is_alive(p)).collect();
+        let mut inputs = Vec::with_capacity(alive.len());
+        for &p in &alive {
+            if turn > 0 {
+                engine.players[p].playerturns = turn;
+                inputs.push((p, Some(views.turn_input(&engine, p, turn))));
+            } else {
+                inputs.push((p, None));
+            }
+        }
+        engine_time += t0.elapsed();
+        let start = Instant::now();
+        let deadline = start + limit;
+        for (p, input) in &inputs {
+            if let Seat::Process(pb) = &mut seats[*p] {
+                pb.send(&match input {
+                    Some(i) => render_turn(i),
+                    None => render_settings(&settings),
+                });
+            }
+        }
+        for (p, input) in &inputs {
+            if let Seat::Rust(bot) = &mut seats[*p] {
+                let began = Instant::now();
+                let out = catch_unwind(AssertUnwindSafe(|| {
+                    if let Some(i) = input {
+                        bot.turn(i)
+                    } else {
+                        bot.setup(&settings);
+                        Vec::new()
+                    }
+                }));
+                let took = began.elapsed();
+                timing.bots[*p] += took;
+                timing.slowest[*p] = timing.slowest[*p].max(took);
+                replies[*p] = Some(match out {
+                    Err(_) => Reply::Crashed,
+                    Ok(_) if took > limit => Reply::Timeout,
+                    Ok(orders) => {
+                        rust_orders[*p] = orders;
+                        Reply::Go(Vec::new())
+                    }
+                });
+            }
+        }
+        for (p, _) in &inputs {
+            if let Seat::Process(pb) = &mut seats[*p] {
+                replies[*p] = Some(pb.receive(deadline));
+                let took = start.elapsed();
+                timing.bots[*p] += took;
+                timing.slowest[*p] = timing.slowest[*p].max(took);
+            }
+        }
+        let t1 = Instant::now();
+        if turn > 0 {
+            engine.begin_turn(turn);
+        }
+        // Step 4: removals.
+        for (p, reply) in replies.iter().enumerate() {
+            let status = match reply {
+                Some(Reply::Timeout) => Status::Timeout,
+                Some(Reply::Crashed) => Status::Crashed,
+                _ => continue,
+            };
+            engine.remove_player(p, status, turn);
+            if let Seat::Process(pb) = &mut seats[p] {
+                pb.kill();
+            }
+            seats[p] = Seat::Gone;
+        }
+        let alive_before: Vec<bool> = (0..n).map(|p| engine.is_alive(p)).collect();
+        let mut strict_removed = vec![false; n];
+        if turn > 0 && !engine.game_over() {
+            for p in 0..n {
+                if !alive_before[p] {
+                    continue;
+                }
+                let Some(Reply::Go(lines)) = &replies[p] else {
+                    continue;
+                };
+                let mut invalid = false;
+                for o in &rust_orders[p] {
+                    let (r, c) = (i64::from(o.pos.row), i64::from(o.pos.col));
+                    if let OrderOutcome::Invalid(why) = engine.order(p as u8, r, c, o.dir) {
+                        invalid = true;
+                        tracing::debug!(player = p, turn, why, "invalid order");
+                    }
+                }
+                for line in lines {
+                    let outcome = match parse_order_line(line) {
+                        Ok(None) => continue,
+                        Ok(Some((r, c, d))) => engine.order(p as u8, r, c, d),
+                        Err(why) => OrderOutcome::Invalid(why),
+                    };
+                    if let OrderOutcome::Invalid(why) = outcome {
+                        invalid = true;
+                        tracing::debug!(
+                            player = p,
+                            turn,
+                            line = line.as_str(),
+                            why,
+                            "invalid order"
+                        );
+                    }
+                }
+                if invalid && config.strict {
+                    engine.remove_player(p, Status::Invalid, turn);
+                    strict_removed[p] = true;
+                }
+            }
+        }
+        if turn > 0 {
+            engine.move_and_fight();
+            for p in 0..n as u8 {
+                let mut hills: Vec<(u32, u32, u32)> = engine
+                    .unrazed_hills(p)
+                    .into_iter()
+                    .map(|h| {
+                        (
+                            engine.hills()[h as usize].last_touched,
+                            rng.random::<u32>(),
+                            h,
+                        )
+                    })
+                    .collect();
+                hills.sort_unstable();
+                for (_, _, h) in hills {
+                    engine.try_spawn(h);
+                }
+            }
+            engine.gather();
+            food.generate(&mut engine, &mut rng, turn);
+            engine.end_turn();
+            views.update(&engine);
+        }
+        for p in 0..n {
+            if alive_before[p] && !engine.is_alive(p) {
+                if engine.players[p].status == Status::Survived {
+                    engine.players[p].status = Status::Eliminated;
+                    engine.players[p].playerturns = turn;
+                }
+                finish_seat(&mut seats[p], &engine, &mut views, p, turn);
+            } else if strict_removed[p] {
+                finish_seat(&mut seats[p], &engine, &mut views, p, turn);
+            }
+        }
+        let over = engine.game_over();
+        engine_time += t1.elapsed();
+        timing.turns.push(turn_start.elapsed());
+        if over || turn >= config.turns {
+            break;
+        }
+        turn += 1;
+    }
+    let t2 = Instant::now();
+    engine.finish();
+    for (p, seat) in seats.iter_mut().enumerate() {
+        if engine.is_alive(p) {
+            finish_seat(seat, &engine, &mut views, p, turn);
+        }
+    }
+    let replay = Replay::from_engine(
+        &engine,
+        config,
+        [food_params[0], food_params[1], food_params[2]],
+        &names,
+    );
+    engine_time += t2.elapsed();
+    timing.engine = engine_time;
+    let scores = engine.final_scores();
+    Ok(GameResult {
+        ranks: competition_ranks(&scores),
+        scores,
+        statuses: engine.players().iter().map(|p| p.status).collect(),
+        playerturns: engine.players().iter().map(|p| p.playerturns).collect(),
+        turns: turn,
+        cutoff: engine.cutoff().unwrap_or(Cutoff::TurnLimit),
+        timing,
+        replay,
+        names,
+    })
+}
+
+/// Sends the end message to an external bot and stops it.
+fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, turn: u32) {
+    if let Seat::Process(pb) = seat {
+        pb.send(&end_message(engine, views, p, turn));
+        pb.kill();
+    }
+    *seat = Seat::Gone;
+}

@@ -1,0 +1,314 @@
+//! The official stdin/stdout bot protocol (spec §5): rendering engine messages, parsing
+//! order lines, and [`serve`], which runs an in-process [`Bot`] as a protocol process.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+use grid::{Dir, Pos};
+
+use crate::bot::{Bot, GameSettings, Order, TurnInput};
+
+/// The setup message (spec §5.2.1), `ready` included.
+pub fn render_settings(s: &GameSettings) -> String {
+    format!(
+        "turn 0\nloadtime {}\nturntime {}\nrows {}\ncols {}\nturns {}\nviewradius2 {}\nattackradius2 {}\nspawnradius2 {}\nplayer_seed {}\nready\n",
+        s.loadtime_ms,
+        s.turntime_ms,
+        s.rows,
+        s.cols,
+        s.turns,
+        s.viewradius2,
+        s.attackradius2,
+        s.spawnradius2,
+        s.player_seed
+    )
+}
+
+/// The state lines of a turn message (w, h, a, f, d), without `turn` and `go`.
+pub fn render_state(input: &TurnInput, out: &mut String) {
+    for p in &input.water {
+        let _ = writeln!(out, "w {} {}", p.row, p.col);
+    }
+    for (p, o) in &input.hills {
+        let _ = writeln!(out, "h {} {} {o}", p.row, p.col);
+    }
+    for (p, o) in &input.ants {
+        let _ = writeln!(out, "a {} {} {o}", p.row, p.col);
+    }
+    for p in &input.food {
+        let _ = writeln!(out, "f {} {}", p.row, p.col);
+    }
+    for (p, o) in &input.dead {
+        let _ = writeln!(out, "d {} {} {o}", p.row, p.col);
+    }
+}
+
+/// A turn message (spec §5.2.2).
+pub fn render_turn(input: &TurnInput) -> String {
+    let mut out = format!("turn {}\n", input.turn);
+    render_state(input, &mut out);
+    out.push_str("go\n");
+    out
+}
+
+/// The end message (spec §5.2.3); list entries are in the receiver's perspective order.
+pub fn render_end(
+    scores: &[Option<i32>],
+    statuses: &[Option<&str>],
+    playerturns: &[Option<u32>],
+    state: &TurnInput,
+) -> String {
+    fn list<T: std::fmt::Display>(v: &[Option<T>]) -> String {
+        v.iter()
+            .map(|x| {
+                x.as_ref()
+                    .map_or_else(|| "None".to_owned(), ToString::to_string)
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+    let mut out = format!(
+        "end\nplayers {}\nscore {}\nstatus {}\nplayerturns {}\n",
+        scores.len(),
+        list(scores),
+        list(statuses),
+        list(playerturns)
+    );
+    render_state(state, &mut out);
+    out.push_str("go\n");
+    out
+}
+
+/// Parses one order line as the engine does (spec §4.2 steps 1–3). `Ok(None)` for blank
+/// and comment lines; `Err` names why the line is invalid.
+pub fn parse_order_line(line: &str) -> Result<Option<(i64, i64, Dir)>, &'static str> {
+    let line = line.trim().to_ascii_lowercase();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens[0] != "o" {
+        return Err("unknown action");
+    }
+    if tokens.len() != 4 {
+        return Err("incorrectly formatted order");
+    }
+    let (Ok(row), Ok(col)) = (tokens[1].parse::<i64>(), tokens[2].parse::<i64>()) else {
+        return Err("invalid row or col");
+    };
+    let dir = match tokens[3] {
+        "n" => Dir::N,
+        "e" => Dir::E,
+        "s" => Dir::S,
+        "w" => Dir::W,
+        _ => return Err("invalid direction"),
+    };
+    Ok(Some((row, col, dir)))
+}
+
+/// Renders orders as protocol lines followed by `go`.
+pub fn render_orders(orders: &[Order]) -> String {
+    let mut out = String::new();
+    for o in orders {
+        let _ = writeln!(
+            out,
+            "o {} {} {}",
+            o.pos.row,
+            o.pos.col,
+            o.dir.letter().to_ascii_lowercase()
+        );
+    }
+    out.push_str("go\n");
+    out
+}
+
+/// A malformed message from the engine, with the 1-based input line number.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolError {
+    /// A line could not be understood.
+    #[error("protocol line {line}: {message}: `{text}`")]
+    Line {
+        /// 1-based line number of the input stream.
+        line: usize,
+        /// What is wrong.
+        message: &'static str,
+        /// The offending line.
+        text: String,
+    },
+    /// Reading or writing failed.
+    #[error("protocol i/o: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+fn ints<const K: usize>(tokens: &[&str]) -> Option<[i64; K]> {
+    if tokens.len() != K + 1 {
+        return None;
+    }
+    let mut out = [0; K];
+    for (i, t) in tokens[1..].iter().enumerate() {
+        out[i] = t.parse().ok()?;
+    }
+    Some(out)
+}
+
+fn pos(r: i64, c: i64) -> Pos {
+    Pos::new(r as i32, c as i32)
+}
+
+/// Runs `bot` as a protocol process: reads engine messages from `input`, writes orders to
+/// `output`, until `end` or end of input. Malformed lines give an error naming the line.
+pub fn serve(
+    bot: &mut dyn Bot,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), ProtocolError> {
+    let mut settings = GameSettings {
+        loadtime_ms: 3000,
+        turntime_ms: 1000,
+        rows: 0,
+        cols: 0,
+        turns: 1000,
+        viewradius2: 77,
+        attackradius2: 5,
+        spawnradius2: 1,
+        player_seed: 0,
+    };
+    let mut turn = TurnInput::default();
+    let mut in_setup = false;
+    let mut ended = false;
+    for (i, line) in input.lines().enumerate() {
+        let line = line?;
+        let text = line.trim();
+        let bad = |message| ProtocolError::Line {
+            line: i + 1,
+            message,
+            text: text.to_owned(),
+        };
+        if text.is_empty() {
+            continue;
+        }
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let num = |k: usize| -> Result<i64, ProtocolError> {
+            tokens
+                .get(k)
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| bad("expected an integer"))
+        };
+        match tokens[0] {
+            "turn" => {
+                let t = num(1)?;
+                in_setup = t == 0;
+                turn = TurnInput {
+                    turn: u32::try_from(t).map_err(|_| bad("negative turn"))?,
+                    ..TurnInput::default()
+                };
+            }
+            "loadtime" => settings.loadtime_ms = num(1)?.max(0) as u64,
+            "turntime" => settings.turntime_ms = num(1)?.max(0) as u64,
+            "rows" => settings.rows = num(1)?.max(0) as u32,
+            "cols" => settings.cols = num(1)?.max(0) as u32,
+            "turns" => settings.turns = num(1)?.max(0) as u32,
+            "viewradius2" => settings.viewradius2 = num(1)?.max(0) as u32,
+            "attackradius2" => settings.attackradius2 = num(1)?.max(0) as u32,
+            "spawnradius2" => settings.spawnradius2 = num(1)?.max(0) as u32,
+            "player_seed" => settings.player_seed = num(1)?,
+            "ready" => {
+                bot.setup(&settings);
+                output.write_all(b"go\n")?;
+                output.flush()?;
+            }
+            "w" | "f" => {
+                let [r, c] = ints::<2>(&tokens).ok_or_else(|| bad("expected `w|f ROW COL`"))?;
+                if tokens[0] == "w" {
+                    turn.water.push(pos(r, c));
+                } else {
+                    turn.food.push(pos(r, c));
+                }
+            }
+            "h" | "a" | "d" => {
+                let [r, c, o] =
+                    ints::<3>(&tokens).ok_or_else(|| bad("expected `h|a|d ROW COL OWNER`"))?;
+                let o = u8::try_from(o).map_err(|_| bad("owner out of range"))?;
+                let v = match tokens[0] {
+                    "h" => &mut turn.hills,
+                    "a" => &mut turn.ants,
+                    _ => &mut turn.dead,
+                };
+                v.push((pos(r, c), o));
+            }
+            "go" => {
+                if ended {
+                    return Ok(());
+                }
+                if in_setup {
+                    return Err(bad("`go` during setup"));
+                }
+                let orders = bot.turn(&turn);
+                output.write_all(render_orders(&orders).as_bytes())?;
+                output.flush()?;
+            }
+            "end" => ended = true,
+            "players" | "score" | "status" | "playerturns" if ended => {}
+            _ => return Err(bad("unknown message")),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_lines_follow_the_engine() {
+        assert_eq!(parse_order_line(" O 1 2 N "), Ok(Some((1, 2, Dir::N))));
+        assert_eq!(parse_order_line("# hi"), Ok(None));
+        assert_eq!(parse_order_line(""), Ok(None));
+        assert_eq!(parse_order_line("x 1 2 n"), Err("unknown action"));
+        assert_eq!(
+            parse_order_line("o 1 2"),
+            Err("incorrectly formatted order")
+        );
+        assert_eq!(parse_order_line("o a 2 n"), Err("invalid row or col"));
+        assert_eq!(parse_order_line("o 1 2 h"), Err("invalid direction"));
+        assert_eq!(parse_order_line("o -1 -1 s"), Ok(Some((-1, -1, Dir::S))));
+    }
+
+    struct Echo(Vec<TurnInput>);
+    impl Bot for Echo {
+        fn name(&self) -> &'static str {
+            "echo"
+        }
+        fn setup(&mut self, _: &GameSettings) {}
+        fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+            self.0.push(input.clone());
+            input
+                .ants
+                .iter()
+                .filter(|a| a.1 == 0)
+                .map(|a| Order {
+                    pos: a.0,
+                    dir: Dir::E,
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn serve_answers_setup_and_turns() {
+        let input = "turn 0\nrows 10\ncols 10\nready\nturn 1\nw 1 1\na 2 3 0\na 4 4 1\nf 5 5\ngo\nend\nplayers 2\nscore 1 1\ngo\n";
+        let mut bot = Echo(Vec::new());
+        let mut out = Vec::new();
+        serve(&mut bot, input.as_bytes(), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "go\no 2 3 e\ngo\n");
+        assert_eq!(bot.0[0].water, vec![Pos::new(1, 1)]);
+        assert_eq!(bot.0[0].food, vec![Pos::new(5, 5)]);
+        let err = serve(
+            &mut Echo(Vec::new()),
+            "turn 1\na 1 x 0\n".as_bytes(),
+            Vec::new(),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("line 2"), "{err}");
+    }
+}

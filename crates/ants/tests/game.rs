@@ -1,0 +1,55 @@
+//! Whole games with in-process bots: determinism, replay consistency (a replay written by
+//! our engine re-simulates exactly), and statuses.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use ants::{GameConfig, Map, Replay, bots, check_replay, run_game};
+
+fn shared_map(rel: &str) -> Option<Map> {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/maps"
+    ))
+    .join(rel);
+    if path.exists() {
+        Some(Map::load(&path).unwrap())
+    } else {
+        println!("skipping: {} not found", path.display());
+        None
+    }
+}
+
+fn four_bots() -> Vec<Box<dyn ants::Bot>> {
+    ["hunter", "greedy", "lefty", "random"]
+        .iter()
+        .map(|n| bots::by_name(n).unwrap())
+        .collect()
+}
+
+#[test]
+fn maze_game_is_deterministic_and_its_replay_checks() {
+    let Some(map) = shared_map("maze/maze_p04_01.map") else {
+        return;
+    };
+    let config = GameConfig::seeded(42);
+    let a = run_game(&map, &config, four_bots()).unwrap();
+    let b = run_game(&map, &config, four_bots()).unwrap();
+    println!(
+        "turns {} cutoff {} scores {:?} engine {:?}",
+        a.turns,
+        a.cutoff.as_str(),
+        a.scores,
+        a.timing.engine
+    );
+    assert_eq!(a.replay, b.replay);
+    assert!(a.turns > 0);
+    let report = check_replay(&a.replay, false).unwrap();
+    assert_eq!(report.turns, a.turns);
+    // Round trip through the file format.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.replay");
+    a.replay.write(&path).unwrap();
+    assert_eq!(Replay::load(&path).unwrap(), a.replay);
+}

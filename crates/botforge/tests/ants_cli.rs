@@ -1,0 +1,135 @@
+//! `botforge ants …` end to end: the default game, external bots through `botforge ants
+//! bot`, replay checking, tournaments, and clear errors for bad input.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn botforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn data(rel: &str) -> String {
+    format!("{}/../../data/ants/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn play_without_arguments_prints_a_result_table() {
+    let o = botforge(&["ants", "play", "--turns", "60"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    for bot in ["hunter", "greedy", "lefty", "random"] {
+        assert!(out.contains(&format!("| {bot} |")), "{out}");
+    }
+    assert!(out.contains("cutoff:"), "{out}");
+}
+
+#[test]
+fn external_protocol_bot_plays_and_the_replay_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = dir.path().join("g.replay");
+    let bot_cmd = format!("cmd:{} ants bot greedy", env!("CARGO_BIN_EXE_botforge"));
+    let o = botforge(&[
+        "ants",
+        "play",
+        "--map",
+        &data("maze_p02_01.map"),
+        "--turns",
+        "40",
+        "--seed",
+        "3",
+        "--replay",
+        replay.to_str().unwrap(),
+        "hunter",
+        &bot_cmd,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(
+        !out.contains("crashed") && !out.contains("timeout"),
+        "{out}"
+    );
+    let o = botforge(&["ants", "check-replay", replay.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("1 of 1 replays match"));
+}
+
+#[test]
+fn check_replay_reports_golden_matches_and_bad_files() {
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/golden"
+    ));
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.replay");
+    std::fs::write(&bad, "{\"challenge\": \"ants\"").unwrap();
+    let o = botforge(&["ants", "check-replay", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("bad.replay"), "{}", text(&o));
+    let file = golden.join("random_walk_p02_05__hunter-timeout__seed401.replay");
+    if !file.exists() {
+        println!("skipping golden part: {} not found", file.display());
+        return;
+    }
+    let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn tournament_prints_a_table_per_bot() {
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_*.map"),
+        "--games",
+        "2",
+        "--bots",
+        "hunter,random",
+        "--threads",
+        "1",
+        "--turns",
+        "40",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(
+        out.contains("| Bot | Games | Wins | Draws | Losses | Total points |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("| hunter | 2 |") && out.contains("| random | 2 |"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_gives_clear_errors() {
+    let o = botforge(&["ants", "play", "--map", "/nonexistent/x.map"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("/nonexistent/x.map"), "{}", text(&o));
+    let o = botforge(&["ants", "play", "--food-method", "bogus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("--food-method"), "{}", text(&o));
+    let o = botforge(&["ants", "play", "nosuchbot"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("unknown bot"), "{}", text(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("bad.map");
+    std::fs::write(&map, "rows 1\ncols 3\nplayers 2\nm .x.\n").unwrap();
+    let o = botforge(&["ants", "play", "--map", map.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("bad.map:4:4"), "{}", text(&o));
+}
