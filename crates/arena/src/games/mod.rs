@@ -1,6 +1,7 @@
 //! The games the arena can run, each as a [`GamePlayer`] adapter over its crate.
 
 pub mod ants;
+pub mod speed;
 
 use crate::runner::GamePlayer;
 
@@ -9,6 +10,7 @@ use crate::runner::GamePlayer;
 pub fn player(game: &str, options: &toml::Table) -> anyhow::Result<Box<dyn GamePlayer>> {
     match game {
         "ants" => Ok(Box::new(ants::AntsPlayer::from_options(options)?)),
+        "speed" => Ok(Box::new(speed::SpeedPlayer::from_options(options)?)),
         other => anyhow::bail!("the arena cannot run `{other}` games yet"),
     }
 }

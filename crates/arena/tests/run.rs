@@ -1,0 +1,132 @@
+//! Real arena runs: an Ants config to completion, a spe_ed config interrupted and resumed,
+//! and config errors that name the key.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use arena::{Config, RunOptions, Store};
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+}
+
+fn write_config(dir: &Path, name: &str, text: &str) -> Config {
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    Config::load(&path).unwrap()
+}
+
+#[test]
+fn ants_config_runs_to_completion_with_replays_and_ratings() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = data("ants/maze_p02_01.map");
+    let replays = dir.path().join("replays");
+    let cfg = write_config(
+        dir.path(),
+        "small",
+        &format!(
+            "game = \"ants\"\ngames = 3\nthreads = 2\nmaps = [{map:?}]\nreplays = {replays:?}\n\
+             [options]\nturns = 40\n\
+             [[bots]]\nname = \"hunter\"\n[[bots]]\nname = \"greedy\"\n[[bots]]\nname = \"random\"\n"
+        ),
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+    let summary = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    assert_eq!((summary.scheduled, summary.played, summary.failed.len()), (3, 3, 0));
+    let games = store.matches(Some("small")).unwrap();
+    assert_eq!(games.len(), 3);
+    for g in &games {
+        assert_eq!(g.seats.len(), 2);
+        assert!(g.turns <= 40);
+        let replay = ants::Replay::load(Path::new(g.replay.as_ref().unwrap())).unwrap();
+        let report = ants::check_replay(&replay, false).unwrap();
+        assert_eq!(report.turns, g.turns, "{report:?}");
+    }
+    // Every pair met once, with seats rotated.
+    let mut pairs: Vec<String> = games.iter().map(|g| format!("{}-{}", g.seats[0].bot, g.seats[1].bot)).collect();
+    pairs.sort();
+    assert_eq!(pairs, ["greedy-random", "hunter-greedy", "random-hunter"]);
+    let standings = arena::rating::standings(&games);
+    assert_eq!(standings.ratings.len(), 3);
+    let total: u32 = standings.pairs.iter().map(arena::rating::PairRecord::games).sum();
+    assert_eq!(total, 6, "each game counts once per ordered pair");
+    // Same config, same seeds: a second store gets identical results.
+    let mut again = Store::in_memory().unwrap();
+    let mut cfg2 = cfg.clone();
+    cfg2.replays = None;
+    arena::runner::run(&cfg2, player.as_ref(), &mut again, &RunOptions::default()).unwrap();
+    let scores = |gs: &[arena::store::StoredMatch]| -> Vec<(u64, Vec<f64>)> {
+        let mut v: Vec<_> = gs.iter().map(|g| (g.seed, g.seats.iter().map(|s| s.score).collect())).collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    };
+    assert_eq!(scores(&again.matches(None).unwrap()), scores(&games));
+}
+
+#[test]
+fn speed_config_is_interrupted_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = write_config(
+        dir.path(),
+        "duel",
+        "game = \"speed\"\ngames = 4\nthreads = 1\nplayers = 3\n[options]\nbudget_ms = 20\n\
+         [[bots]]\nname = \"nki\"\nspec = \"not-killing-itself(1,0,1)\"\n\
+         [[bots]]\nname = \"random\"\n[[bots]]\nname = \"pf\"\nspec = \"pathfinding(1,5)\"\n",
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let db = dir.path().join("r.db");
+    {
+        let mut store = Store::open(&db).unwrap();
+        let options = RunOptions {
+            limit: Some(2),
+            ..RunOptions::default()
+        };
+        let first = arena::runner::run(&cfg, player.as_ref(), &mut store, &options).unwrap();
+        assert_eq!((first.played, first.skipped), (2, 0));
+    }
+    let mut store = Store::open(&db).unwrap();
+    let second = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    assert_eq!((second.played, second.skipped), (2, 2));
+    let games = store.matches(Some("duel")).unwrap();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g.seats.len(), 3);
+        let best = g.seats.iter().map(|s| s.score).fold(f64::MIN, f64::max);
+        for s in &g.seats {
+            let better = g.seats.iter().filter(|o| o.score > s.score).count() as u32;
+            assert_eq!(s.rank, better);
+            assert_eq!(s.rank == 0, s.score == best);
+        }
+    }
+    let standings = arena::rating::standings(&games);
+    assert_eq!(standings.ratings.len(), 3);
+    assert!(standings.ratings.iter().all(|r| r.games == 4));
+}
+
+#[test]
+fn config_errors_name_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    for (text, key) in [
+        ("game = \"ants\"\n[[bots]]\nname = \"a\"\n", "games"),
+        ("game = \"ants\"\ngames = 1\nthreads = \"two\"\n[[bots]]\nname = \"a\"\n", "threads"),
+        ("game = \"ants\"\ngames = 1\n[[bots]]\nnam = \"a\"\n", "nam"),
+        ("game = \"ants\"\ngames = 1\n[[bots]\nname = \"a\"\n", "line 3"),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let err = Config::load(&path).unwrap_err().to_string();
+        assert!(err.contains(key) && err.contains("bad.toml"), "{key}: {err}");
+    }
+    let e = arena::games::player("ants", &toml::from_str("turnz = 3").unwrap()).err().unwrap();
+    assert!(e.to_string().contains("options.turnz"), "{e}");
+    let cfg = write_config(
+        dir.path(),
+        "unknown",
+        "game = \"ants\"\ngames = 1\nmaps = [\"nothing-*.map\"]\n[[bots]]\nname = \"hunter\"\n[[bots]]\nname = \"nobody\"\n",
+    );
+    let player = arena::games::player("ants", &cfg.options).unwrap();
+    let mut store = Store::in_memory().unwrap();
+    let e = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap_err();
+    assert!(format!("{e:#}").contains("bots[1]"), "{e:#}");
+}

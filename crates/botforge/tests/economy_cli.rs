@@ -1,0 +1,158 @@
+//! `botforge economy play|experiment` end to end: scripted human play over stdin, a small
+//! reproducible experiment with CSV output, and clear errors for bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn botforge() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+}
+
+fn play(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = botforge()
+        .args(["economy", "play"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn scripted_human_game_reaches_a_small_goal() {
+    // Goal 30 gold, one Gold agent. Harvest once (choice 1 = GetreideErnten1), then sell it
+    // (Verkaufen: Getreide1 is the 3rd executable activity after the harvest).
+    let (code, out, err) = play(
+        &[
+            "--agents",
+            "gold",
+            "--round-ms",
+            "20",
+            "--goal",
+            "30",
+            "--fixed-prices",
+        ],
+        "1\nn\n3\nn\n\n\n\n\n\n\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Item") && out.contains("Prediction"),
+        "merchant table:\n{out}"
+    );
+    assert!(
+        out.contains("Total") && out.contains("Agent0"),
+        "player table:\n{out}"
+    );
+    assert!(
+        out.contains(" 1  GetreideErnten1"),
+        "executable list:\n{out}"
+    );
+    assert!(out.contains("selected GetreideErnten1"), "{out}");
+    assert!(out.contains("selected Verkaufen: Getreide1"), "{out}");
+    assert!(out.contains("You reached the goal in 2 rounds"), "{out}");
+}
+
+#[test]
+fn play_rejects_bad_agent_names() {
+    let (code, _, err) = play(&["--agents", "genius"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("genius"), "{err}");
+}
+
+#[test]
+fn bad_world_file_names_file_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.toml");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/economy/beispielwelt.toml"
+    ))
+    .unwrap()
+    .replace("\"Mehl -1\"", "\"Mehll -1\"");
+    std::fs::write(&path, text).unwrap();
+    let (code, _, err) = play(&["--world", path.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("bad.toml") && err.contains("activity[0].effects[2]") && err.contains("Mehll"),
+        "{err}"
+    );
+}
+
+#[test]
+fn budget_experiment_is_reproducible_and_writes_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("out.csv");
+    let run = || {
+        let out = botforge()
+            .args([
+                "economy",
+                "experiment",
+                "--case",
+                "0",
+                "--games",
+                "2",
+                "--expansions",
+                "200",
+            ])
+            .args([
+                "--max-rounds",
+                "80",
+                "--threads",
+                "2",
+                "--seed",
+                "3",
+                "--csv",
+            ])
+            .arg(&csv)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            std::fs::read_to_string(&csv).unwrap(),
+        )
+    };
+    let (table, rows) = run();
+    assert!(
+        table.contains("case 0: goal 500 gold, fixed prices, 200 expansions/round, 2 games"),
+        "{table}"
+    );
+    assert!(table.contains("Agent7  GameAnalyzer"), "{table}");
+    assert_eq!(rows.lines().count(), 1 + 2 * 8);
+    assert!(rows.starts_with("case,goal,variable_prices,game,agent,rating,rounds,winner"));
+    let strip = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+    let (table2, rows2) = run();
+    assert_eq!(rows, rows2);
+    assert_eq!(
+        strip(&table).split("(").next(),
+        strip(&table2).split("(").next()
+    );
+}
+
+#[test]
+fn experiment_needs_a_case() {
+    let out = botforge()
+        .args(["economy", "experiment", "--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--case"));
+}

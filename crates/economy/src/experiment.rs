@@ -1,0 +1,393 @@
+//! The agent-vs-agent experiments of Tab. 8.1/8.2 (spec §6.1): eight agents, one per rating,
+//! play until all reach the goal; per case the wins, mean/min/max rounds and DNFs per agent.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::rating::Rating;
+use crate::session::{Session, ThinkLimit};
+use crate::world::World;
+
+/// One test case of Tab. 8.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Case {
+    /// Case number 0..7.
+    pub id: u8,
+    /// Gold goal.
+    pub goal: i64,
+    /// The thesis's round time in milliseconds.
+    pub round_ms: u64,
+    /// Variable prices.
+    pub variable_prices: bool,
+}
+
+/// The eight cases of Tab. 8.1.
+pub const CASES: [Case; 8] = [
+    Case {
+        id: 0,
+        goal: 500,
+        round_ms: 2000,
+        variable_prices: false,
+    },
+    Case {
+        id: 1,
+        goal: 500,
+        round_ms: 2000,
+        variable_prices: true,
+    },
+    Case {
+        id: 2,
+        goal: 500,
+        round_ms: 20000,
+        variable_prices: false,
+    },
+    Case {
+        id: 3,
+        goal: 500,
+        round_ms: 20000,
+        variable_prices: true,
+    },
+    Case {
+        id: 4,
+        goal: 1000,
+        round_ms: 2000,
+        variable_prices: false,
+    },
+    Case {
+        id: 5,
+        goal: 1000,
+        round_ms: 2000,
+        variable_prices: true,
+    },
+    Case {
+        id: 6,
+        goal: 1000,
+        round_ms: 20000,
+        variable_prices: false,
+    },
+    Case {
+        id: 7,
+        goal: 1000,
+        round_ms: 20000,
+        variable_prices: true,
+    },
+];
+
+/// How agents' thinking is limited per round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Mode {
+    /// Wall-clock rounds (the thesis's method); `None` uses the case's own round time.
+    Time(Option<u64>),
+    /// Exactly this many expansions per agent and round (reproducible).
+    Budget(u64),
+}
+
+/// Experiment settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Games per case.
+    pub games: u32,
+    /// Thinking limit.
+    pub mode: Mode,
+    /// Games played concurrently.
+    pub threads: usize,
+    /// Base seed S.
+    pub seed: u64,
+    /// Round cap (DNF beyond).
+    pub max_rounds: u32,
+    /// Show a progress bar on stderr.
+    pub progress: bool,
+}
+
+/// One game's outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameResult {
+    /// Game index g.
+    pub game: u32,
+    /// Rounds to goal per agent (None = DNF).
+    pub rounds: Vec<Option<u32>>,
+    /// Total expansions per agent over the game.
+    pub expanded: Vec<u64>,
+    /// Rounds each agent thought.
+    pub thought: Vec<u32>,
+    /// Wall time.
+    pub wall_ms: u64,
+}
+
+impl GameResult {
+    /// The minimum rounds among finishers.
+    pub fn best(&self) -> Option<u32> {
+        self.rounds.iter().flatten().copied().min()
+    }
+
+    /// True if agent `i` is among the (possibly tied) winners (E-28).
+    pub fn is_winner(&self, i: usize) -> bool {
+        self.rounds[i].is_some() && self.rounds[i] == self.best()
+    }
+}
+
+/// Per-agent summary of a case.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentSummary {
+    /// Rating.
+    pub rating: Rating,
+    /// Wins (ties shared).
+    pub wins: u32,
+    /// Mean rounds of finished games.
+    pub mean: Option<f64>,
+    /// Fewest rounds.
+    pub min: Option<u32>,
+    /// Most rounds.
+    pub max: Option<u32>,
+    /// Games not finished within `max_rounds`.
+    pub dnf: u32,
+    /// Mean expansions per thinking round.
+    pub expansions_per_round: f64,
+}
+
+/// A case's results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CaseResult {
+    /// The case.
+    pub case: Case,
+    /// Round time or budget used.
+    pub mode: Mode,
+    /// Agents' ratings in player order.
+    pub ratings: Vec<Rating>,
+    /// All games.
+    pub games: Vec<GameResult>,
+    /// Total wall time.
+    pub wall_ms: u64,
+}
+
+impl CaseResult {
+    /// Summary of agent `i`.
+    pub fn summary(&self, i: usize) -> AgentSummary {
+        let done: Vec<u32> = self.games.iter().filter_map(|g| g.rounds[i]).collect();
+        let (exp, rounds) = self.games.iter().fold((0u64, 0u64), |(e, r), g| {
+            (e + g.expanded[i], r + u64::from(g.thought[i]))
+        });
+        AgentSummary {
+            rating: self.ratings[i],
+            wins: self.games.iter().filter(|g| g.is_winner(i)).count() as u32,
+            mean: (!done.is_empty())
+                .then(|| f64::from(done.iter().sum::<u32>()) / done.len() as f64),
+            min: done.iter().copied().min(),
+            max: done.iter().copied().max(),
+            dnf: (self.games.len() - done.len()) as u32,
+            expansions_per_round: if rounds == 0 {
+                0.0
+            } else {
+                exp as f64 / rounds as f64
+            },
+        }
+    }
+
+    /// Ø-Runden: the mean of all agents' results.
+    pub fn mean_rounds(&self) -> Option<f64> {
+        let all: Vec<u32> = self
+            .games
+            .iter()
+            .flat_map(|g| g.rounds.iter().flatten().copied())
+            .collect();
+        (!all.is_empty()).then(|| f64::from(all.iter().sum::<u32>()) / all.len() as f64)
+    }
+
+    /// The case as a text table in the layout of §6.1.
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let c = self.case;
+        let mode = match self.mode {
+            Mode::Time(ms) => format!("{} ms/round", ms.unwrap_or(c.round_ms)),
+            Mode::Budget(e) => format!("{e} expansions/round"),
+        };
+        let n = self.games.len().max(1);
+        let _ = writeln!(
+            s,
+            "case {}: goal {} gold, {} prices, {mode}, {} games: total {:.1} s, mean {:.1} s/game, Ø-Runden {}",
+            c.id,
+            c.goal,
+            if c.variable_prices {
+                "variable"
+            } else {
+                "fixed"
+            },
+            self.games.len(),
+            self.wall_ms as f64 / 1000.0,
+            self.wall_ms as f64 / 1000.0 / n as f64,
+            self.mean_rounds()
+                .map_or_else(|| "-".to_owned(), |m| format!("{m:.2}"))
+        );
+        let opt = |v: Option<u32>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
+        for i in 0..self.ratings.len() {
+            let a = self.summary(i);
+            let _ = writeln!(
+                s,
+                "  Agent{i}  {:<15} wins {:>3}  mean {:>5}  min {:>3}  max {:>3}  dnf {}  ({:.0} exp/round)",
+                a.rating.label(),
+                a.wins,
+                a.mean.map_or_else(|| "-".to_owned(), |m| format!("{m:.1}")),
+                opt(a.min),
+                opt(a.max),
+                a.dnf,
+                a.expansions_per_round
+            );
+        }
+        s
+    }
+}
+
+/// Plays one game of a case with the eight agents.
+pub fn run_game(
+    world: &Arc<World>,
+    case: Case,
+    mode: Mode,
+    seed: u64,
+    game: u32,
+    max_rounds: u32,
+) -> GameResult {
+    let start = Instant::now();
+    let case_world = Arc::new(
+        World::clone(world)
+            .with_gold_goal(case.goal)
+            .with_variable_prices(case.variable_prices),
+    );
+    let mut session = Session::agents_only(case_world, &Rating::ALL, seed, u64::from(game));
+    session.game.max_rounds = max_rounds;
+    let n = Rating::ALL.len();
+    let mut expanded = vec![0u64; n];
+    let mut thought = vec![0u32; n];
+    while !session.game.is_over() {
+        let thinking: Vec<bool> = session.game.players.iter().map(|p| !p.finished).collect();
+        match mode {
+            Mode::Time(ms) => {
+                let deadline = Instant::now() + Duration::from_millis(ms.unwrap_or(case.round_ms));
+                session.start_thinking(ThinkLimit {
+                    expansions: None,
+                    deadline: Some(deadline),
+                });
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                session.finish_round(&[], true);
+            }
+            Mode::Budget(e) => {
+                session.start_thinking(ThinkLimit {
+                    expansions: Some(e),
+                    deadline: None,
+                });
+                session.finish_round(&[], false);
+            }
+        }
+        for i in (0..n).filter(|&i| thinking[i]) {
+            if let Some(d) = session.last_decision(i) {
+                expanded[i] += d.expanded;
+                thought[i] += 1;
+            }
+        }
+    }
+    GameResult {
+        game,
+        rounds: session
+            .game
+            .players
+            .iter()
+            .map(|p| p.rounds_to_goal)
+            .collect(),
+        expanded,
+        thought,
+        wall_ms: start.elapsed().as_millis() as u64,
+    }
+}
+
+/// Runs the given cases; games of a case run `config.threads` at a time.
+pub fn run(
+    world: &Arc<World>,
+    cases: &[Case],
+    config: &Config,
+) -> Result<Vec<CaseResult>, rayon::ThreadPoolBuildError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.max(1))
+        .build()?;
+    let total = cases.len() as u64 * u64::from(config.games);
+    let bar = if config.progress {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut out = Vec::new();
+    for &case in cases {
+        bar.set_message(format!("case {}", case.id));
+        let start = Instant::now();
+        let games: Vec<GameResult> = pool.install(|| {
+            (0..config.games)
+                .into_par_iter()
+                .map(|g| {
+                    let r = run_game(world, case, config.mode, config.seed, g, config.max_rounds);
+                    bar.inc(1);
+                    r
+                })
+                .collect()
+        });
+        out.push(CaseResult {
+            case,
+            mode: config.mode,
+            ratings: Rating::ALL.to_vec(),
+            games,
+            wall_ms: start.elapsed().as_millis() as u64,
+        });
+    }
+    bar.finish_and_clear();
+    Ok(out)
+}
+
+/// Writes one CSV row per (case, game, agent) atomically (tempfile in the same directory,
+/// then rename).
+pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    writeln!(
+        tmp,
+        "case,goal,variable_prices,game,agent,rating,rounds,winner,expansions,thinking_rounds"
+    )?;
+    for r in results {
+        for g in &r.games {
+            for (i, rating) in r.ratings.iter().enumerate() {
+                writeln!(
+                    tmp,
+                    "{},{},{},{},Agent{i},{},{},{},{},{}",
+                    r.case.id,
+                    r.case.goal,
+                    r.case.variable_prices,
+                    g.game,
+                    rating.cli_name(),
+                    g.rounds[i].map_or_else(String::new, |v| v.to_string()),
+                    u8::from(g.is_winner(i)),
+                    g.expanded[i],
+                    g.thought[i]
+                )?;
+            }
+        }
+    }
+    tmp.flush()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

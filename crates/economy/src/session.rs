@@ -1,0 +1,191 @@
+//! A game with agents thinking in parallel (spec §5.6): after every round each unfinished
+//! agent starts searching on its own thread; `finish_round` stops them (stop flag), joins,
+//! and resolves the round with their answers and the humans' choices.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use search::Budget;
+
+use crate::agent::{Decision, SearchInput, think};
+use crate::game::{Controller, Game, RoundReport};
+use crate::rating::Rating;
+use crate::rng::SplitMix64;
+use crate::world::World;
+
+/// How long agents think each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThinkLimit {
+    /// Stop after this many expansions (budget mode, deterministic).
+    pub expansions: Option<u64>,
+    /// Stop at this instant (time mode).
+    pub deadline: Option<Instant>,
+}
+
+/// A running search thread: its answer and the agent's generator come back on join.
+type Thinking = JoinHandle<(Decision, SplitMix64)>;
+
+/// An agent's persistent data across rounds.
+#[derive(Debug)]
+struct AgentSlot {
+    rating: Rating,
+    rng: Option<SplitMix64>,
+    thinking: Option<(Arc<AtomicBool>, Thinking)>,
+    last: Option<Decision>,
+}
+
+/// A game plus its agents.
+#[derive(Debug)]
+pub struct Session {
+    /// The game.
+    pub game: Game,
+    agents: Vec<Option<AgentSlot>>,
+    /// Random pop period of all agents (E-18).
+    pub random_period: u64,
+}
+
+impl Session {
+    /// A session; `players` in acting order; agent `i` (counting only agents) of game `g` is
+    /// seeded `seed + 256·g + i` (E-29).
+    pub fn new(
+        world: Arc<World>,
+        players: &[(String, Controller)],
+        seed: u64,
+        game_index: u64,
+    ) -> Self {
+        let game = Game::new(world, players);
+        let mut next = 0u64;
+        let agents = players
+            .iter()
+            .map(|(_, c)| match c {
+                Controller::Human => None,
+                Controller::Agent(r) => {
+                    let rng =
+                        SplitMix64::new(seed.wrapping_add(256 * game_index).wrapping_add(next));
+                    next += 1;
+                    Some(AgentSlot {
+                        rating: *r,
+                        rng: Some(rng),
+                        thinking: None,
+                        last: None,
+                    })
+                }
+            })
+            .collect();
+        Self {
+            game,
+            agents,
+            random_period: 100,
+        }
+    }
+
+    /// Agents `Agent0…` with the given ratings (no humans).
+    pub fn agents_only(world: Arc<World>, ratings: &[Rating], seed: u64, game_index: u64) -> Self {
+        let players: Vec<(String, Controller)> = ratings
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (format!("Agent{i}"), Controller::Agent(*r)))
+            .collect();
+        Self::new(world, &players, seed, game_index)
+    }
+
+    /// Starts every unfinished agent's search on its own thread.
+    pub fn start_thinking(&mut self, limit: ThinkLimit) {
+        let game = &self.game;
+        for (p, slot) in self.agents.iter_mut().enumerate() {
+            let Some(slot) = slot else { continue };
+            if game.players[p].finished || slot.thinking.is_some() {
+                continue;
+            }
+            let Some(mut rng) = slot.rng.take() else {
+                continue;
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut budget = Budget::unlimited().with_stop(Arc::clone(&stop));
+            if let Some(n) = limit.expansions {
+                budget = budget.with_nodes(n);
+            }
+            if let Some(d) = limit.deadline {
+                budget = budget.with_deadline(d);
+            }
+            let world = Arc::clone(&game.world);
+            let analyzer = Arc::clone(&game.analyzer);
+            let merchant = game.merchant.clone();
+            let state = game.players[p].state.clone();
+            let rounds_played = game.players[p].round;
+            let rating = slot.rating;
+            let random_period = self.random_period;
+            let handle = std::thread::spawn(move || {
+                let input = SearchInput {
+                    world: &world,
+                    state: &state,
+                    rounds_played,
+                    merchant: &merchant,
+                    analyzer: &analyzer,
+                    rating,
+                    random_period,
+                };
+                let (decision, _) = think(input, &budget, &mut rng);
+                (decision, rng)
+            });
+            slot.thinking = Some((stop, handle));
+        }
+    }
+
+    /// Stops (if `stop_now`) or awaits every thinking agent and collects its choice.
+    fn collect(&mut self, stop_now: bool) -> Vec<Option<usize>> {
+        if stop_now {
+            for slot in self.agents.iter().flatten() {
+                if let Some((stop, _)) = &slot.thinking {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let mut choices = vec![None; self.agents.len()];
+        for (p, slot) in self.agents.iter_mut().enumerate() {
+            let Some(slot) = slot else { continue };
+            let Some((_, handle)) = slot.thinking.take() else {
+                continue;
+            };
+            match handle.join() {
+                Ok((decision, rng)) => {
+                    choices[p] = decision.activity;
+                    slot.last = Some(decision);
+                    slot.rng = Some(rng);
+                }
+                Err(_) => {
+                    tracing::error!(
+                        player = p,
+                        "agent thread panicked; the agent skips from now on"
+                    );
+                }
+            }
+        }
+        choices
+    }
+
+    /// Ends the round: stops the agents (`stop_now`) or waits for them, merges the humans'
+    /// `human_choices` (indexed by player) and resolves the round.
+    pub fn finish_round(&mut self, human_choices: &[Option<usize>], stop_now: bool) -> RoundReport {
+        let mut choices = self.collect(stop_now);
+        for (p, c) in human_choices.iter().enumerate() {
+            if p < choices.len() && self.agents[p].is_none() {
+                choices[p] = *c;
+            }
+        }
+        self.game.next_round(&choices)
+    }
+
+    /// The last decision (with search statistics) of player `p`, if it is an agent.
+    pub fn last_decision(&self, p: usize) -> Option<&Decision> {
+        self.agents.get(p)?.as_ref()?.last.as_ref()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.collect(true);
+    }
+}

@@ -1,0 +1,232 @@
+//! The eight ratings and both overrides, the agents' search (de-duplication, budgets,
+//! deadlines, determinism) and parallel sessions.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use economy::agent::{SearchInput, think};
+use economy::analyzer::GameAnalyzer;
+use economy::experiment::{CASES, Mode, run_game};
+use economy::loader::load_str;
+use economy::merchant::Merchant;
+use economy::rating::{Key, MAX, Rater, Rating};
+use economy::rng::SplitMix64;
+use economy::rules::{self, Market, attr_slot, item_slot};
+use economy::session::{Session, ThinkLimit};
+use economy::world::World;
+use search::Budget;
+
+fn example() -> World {
+    load_str(economy::EXAMPLE_WORLD, "beispielwelt.toml")
+        .unwrap()
+        .world
+}
+
+/// Gold 120, 2 Brot (100), Hunger 2, skills at start: score 120 + 100 + 30 - 10 = 240.
+fn sample(w: &World) -> Vec<i64> {
+    let mut s = rules::start_state(w);
+    s[0] = 120;
+    s[item_slot(0)] = 2;
+    s[attr_slot(w, 0)] = 2;
+    s
+}
+
+#[test]
+fn each_rating_vector() {
+    let w = example();
+    let p = w.start_prices();
+    let s = sample(&w);
+    let root = rules::start_state(&w);
+    // 4 rounds played, node at depth 3: n = 7.
+    let key = |r: Rating| Rater::new(&w, r, &p, &root, 4).rate(&s, 3, 260);
+    assert_eq!(key(Rating::Gold), Key([120, 0]));
+    assert_eq!(key(Rating::Score), Key([240, 0]));
+    assert_eq!(key(Rating::Differenz), Key([-880, 0]));
+    assert_eq!(key(Rating::GoldPerRound), Key([120 / 7, 0]));
+    assert_eq!(key(Rating::ScorePerRound), Key([240 / 7, 0]));
+    assert_eq!(key(Rating::GoldScore), Key([120, 240]));
+    assert_eq!(key(Rating::GoldScorePerRound), Key([17, 34]));
+    assert_eq!(key(Rating::GameAnalyzer), Key([260, 0]));
+    // Round 0 at depth 0 divides by 1, not 0.
+    assert_eq!(
+        Rater::new(&w, Rating::GoldPerRound, &p, &root, 0).rate(&s, 0, 0),
+        Key([120, 0])
+    );
+}
+
+#[test]
+fn override_goal_reachable_by_selling() {
+    let w = example().with_gold_goal(200);
+    let p = w.start_prices();
+    let root = sample(&w); // 120 gold + 100 in Brot >= 200
+    let mut sold = root.clone();
+    sold[0] = 170;
+    sold[item_slot(0)] = 1;
+    let mut poorer = root.clone();
+    poorer[attr_slot(&w, 1)] = 9; // better score, same gold
+    for r in Rating::ALL {
+        let rater = Rater::new(&w, r, &p, &root, 3);
+        let base = rater.base(&root, 0, 0);
+        let k = rater.rate(&sold, 1, 0);
+        assert_eq!(k.0[0], base.0[0] + 50, "{r:?}");
+        assert_eq!(k.0[1], base.0[1], "{r:?}");
+        assert_eq!(rater.rate(&poorer, 1, 500), r.worst(), "{r:?}");
+    }
+    assert_eq!(Rating::Gold.worst(), Key([0, 0]));
+    assert_eq!(Rating::Differenz.worst(), Key([-MAX, 0]));
+}
+
+#[test]
+fn override_negative_attribute_at_maximum() {
+    let w = example();
+    let p = w.start_prices();
+    let hunger = attr_slot(&w, 0);
+    let mut root = sample(&w);
+    root[hunger] = 10;
+    let mut ate = root.clone();
+    ate[hunger] = 5;
+    ate[item_slot(0)] = 1;
+    for r in Rating::ALL {
+        let rater = Rater::new(&w, r, &p, &root, 3);
+        let k = rater.rate(&ate, 2, 0);
+        let expect = match r {
+            Rating::Differenz => Key([-2, 0]),
+            Rating::GoldScore | Rating::GoldScorePerRound => Key([MAX - 2, MAX - 2]),
+            _ => Key([MAX - 2, 0]),
+        };
+        assert_eq!(k, expect, "{r:?}");
+        assert!(rater.rate(&ate, 1, 0) > k, "shallower eating is better");
+        let mut rich = root.clone();
+        rich[0] = 999;
+        assert_eq!(rater.rate(&rich, 1, 0), r.worst(), "{r:?}");
+    }
+}
+
+fn input<'a>(
+    w: &'a World,
+    s: &'a [i64],
+    m: &'a Merchant,
+    g: &'a GameAnalyzer,
+    r: Rating,
+) -> SearchInput<'a> {
+    SearchInput {
+        world: w,
+        state: s,
+        rounds_played: 0,
+        merchant: m,
+        analyzer: g,
+        rating: r,
+        random_period: 100,
+    }
+}
+
+#[test]
+fn equal_states_share_one_node() {
+    let w = example();
+    let m = Merchant::new(&w);
+    let g = GameAnalyzer::new(&w, &m.price);
+    let s = rules::start_state(&w);
+    // Iteration 1: root + 2 children (3 pops); iteration 2: root, 2 children, 5 grandchildren.
+    let (d, _) = think(
+        input(&w, &s, &m, &g, Rating::Score),
+        &Budget::unlimited().with_nodes(11),
+        &mut SplitMix64::new(1),
+    );
+    // Root, GE1, Jagen1, and at depth 2: GE1+GE1, GE1+Jagen1 (= Jagen1+GE1), GE1+sell, Jagen1+Jagen1, Jagen1+sell.
+    assert_eq!(d.nodes, 8);
+    assert_eq!(d.expanded, 11);
+    assert_eq!(d.depth_limit, 3, "iteration 3 was about to start");
+}
+
+#[test]
+fn search_returns_within_deadline_with_executable_first_action() {
+    let w = example();
+    let m = Merchant::new(&w);
+    let g = GameAnalyzer::new(&w, &m.price);
+    let mut s = rules::start_state(&w);
+    s[item_slot(w.item_index("Getreide").unwrap())] = 2;
+    s[attr_slot(&w, w.attribute_index("Skill: GetreideErnten").unwrap())] = 4;
+    for r in Rating::ALL {
+        let start = Instant::now();
+        let budget = Budget::unlimited().with_time(Duration::from_millis(40));
+        let (d, stats) = think(input(&w, &s, &m, &g, r), &budget, &mut SplitMix64::new(7));
+        let took = start.elapsed();
+        // One expansion is microseconds; the slack only absorbs scheduling on a loaded machine.
+        assert!(
+            took < Duration::from_millis(40 + 100),
+            "{r:?} took {took:?}"
+        );
+        assert!(stats.expanded > 0, "{r:?} expanded nothing");
+        let a = d.activity.expect("an answer");
+        let market = Market {
+            prices: &m.price,
+            stock: &m.stock,
+            pending: None,
+            merchant_gold: m.gold,
+        };
+        assert!(
+            rules::executable(&w, &s, &w.activities[a], &market),
+            "{r:?} chose {}",
+            w.activities[a].name
+        );
+    }
+}
+
+#[test]
+fn goal_in_reach_is_followed() {
+    let w = example().with_gold_goal(100);
+    let m = Merchant::new(&w);
+    let g = GameAnalyzer::new(&w, &m.price);
+    let mut s = rules::start_state(&w);
+    s[0] = 60;
+    s[item_slot(w.item_index("Brot").unwrap())] = 1;
+    for r in Rating::ALL {
+        let (d, _) = think(
+            input(&w, &s, &m, &g, r),
+            &Budget::unlimited().with_nodes(10_000),
+            &mut SplitMix64::new(3),
+        );
+        assert!(d.goal_found, "{r:?}");
+        assert_eq!(d.activity, w.activity_index("Verkaufen: Brot1"), "{r:?}");
+    }
+}
+
+#[test]
+fn budget_mode_is_deterministic() {
+    let w = Arc::new(example());
+    let a = run_game(&w, CASES[1], Mode::Budget(300), 5, 0, 120);
+    let b = run_game(&w, CASES[1], Mode::Budget(300), 5, 0, 120);
+    assert_eq!(a.rounds, b.rounds);
+    assert_eq!(a.expanded, b.expanded);
+    assert!(
+        a.rounds[7].is_some(),
+        "GameAnalyzer finishes: {:?}",
+        a.rounds
+    );
+    let c = run_game(&w, CASES[1], Mode::Budget(300), 6, 0, 120);
+    assert_eq!(c.rounds.len(), 8);
+}
+
+#[test]
+fn agents_think_in_parallel_within_the_round_time() {
+    let w = Arc::new(example());
+    let mut session = Session::agents_only(w, &Rating::ALL, 1, 0);
+    for _ in 0..3 {
+        let start = Instant::now();
+        let deadline = start + Duration::from_millis(500);
+        session.start_thinking(ThinkLimit {
+            expansions: None,
+            deadline: Some(deadline),
+        });
+        let report = session.finish_round(&[], true);
+        // Stopping at once: answers come back long before the deadline would have passed.
+        assert!(
+            start.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(report.executed.iter().all(Option::is_some), "{report:?}");
+    }
+    assert_eq!(session.game.round, 3);
+}
