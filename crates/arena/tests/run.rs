@@ -130,3 +130,36 @@ fn config_errors_name_the_key() {
     let e = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap_err();
     assert!(format!("{e:#}").contains("bots[1]"), "{e:#}");
 }
+
+#[test]
+fn economy_agents_share_one_game_and_budget_mode_is_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = write_config(
+        dir.path(),
+        "eco",
+        "game = \"economy\"\ngames = 2\nthreads = 2\n[options]\ngoal = 300\nexpansions = 150\nmax_rounds = 60\n\
+         [[bots]]\nname = \"gold\"\n[[bots]]\nname = \"analyzer\"\nspec = \"game-analyzer\"\n",
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let play = || {
+        let mut store = Store::in_memory().unwrap();
+        arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+        let mut games = store.matches(None).unwrap();
+        games.sort_by_key(|g| g.seed);
+        games
+    };
+    let games = play();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.seats.len(), 2, "every agent sits in every game");
+        for s in &g.seats {
+            let better = g.seats.iter().filter(|o| o.score > s.score).count() as u32;
+            assert_eq!(s.rank, better);
+        }
+    }
+    let again = play();
+    let scores = |gs: &[arena::store::StoredMatch]| -> Vec<Vec<f64>> {
+        gs.iter().map(|g| g.seats.iter().map(|s| s.score).collect()).collect()
+    };
+    assert_eq!(scores(&games), scores(&again));
+}

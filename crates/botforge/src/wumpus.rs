@@ -1,19 +1,215 @@
 //! `botforge wumpus …`: argument parsing and wiring for the `wumpus` crate.
 
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use clap::Subcommand;
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use wumpus::eval::{AgentSpec, EvalConfig, evaluate};
+use wumpus::protocol::{Timeouts, serve};
+use wumpus::render::{LEGEND, render};
+use wumpus::{Game, Preset, World, generate, play, play_traced};
 
 /// Subcommands of `botforge wumpus`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Placeholder until the wumpus crate lands.
-    Info,
+    /// Play one game and print the result (optionally every step).
+    Play(PlayArgs),
+    /// Evaluate agents on N seeded worlds (spec §5).
+    Eval(EvalArgs),
+    /// Run a built-in agent as a line-protocol process on stdin/stdout.
+    Agent {
+        /// Agent name (reference, champion).
+        name: String,
+    },
+    /// Generate a world and print it (or write it to a file).
+    Generate {
+        /// World seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Preset: small, medium or large.
+        #[arg(long, default_value = "medium")]
+        preset: Preset,
+        /// Output file (written atomically); stdout if absent.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+/// Options of timeouts for external agents.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct TimeoutArgs {
+    /// Per-action reply limit for external agents, in ms.
+    #[arg(long, default_value_t = 1000)]
+    reply_ms: u64,
+    /// Limit for the first reply of external agents, in ms.
+    #[arg(long, default_value_t = 5000)]
+    first_reply_ms: u64,
+}
+
+impl TimeoutArgs {
+    fn timeouts(self) -> Timeouts {
+        Timeouts {
+            first: Duration::from_millis(self.first_reply_ms),
+            reply: Duration::from_millis(self.reply_ms),
+        }
+    }
+}
+
+/// Arguments of `botforge wumpus play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// World file; played with game seed `--seed`.
+    #[arg(long)]
+    world: Option<PathBuf>,
+    /// World seed (generated world) or game seed (with --world).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Preset for generated worlds: small, medium or large.
+    #[arg(long, default_value = "medium")]
+    preset: Preset,
+    /// Agent: a built-in name or cmd:SHELL.
+    #[arg(long, default_value = "champion")]
+    agent: String,
+    /// Print the board and the agent's knowledge after every step.
+    #[arg(long)]
+    show: bool,
+    /// Write the game trace (JSON) to this file.
+    #[arg(long)]
+    trace: Option<PathBuf>,
+    #[command(flatten)]
+    timeouts: TimeoutArgs,
+}
+
+/// Arguments of `botforge wumpus eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// Number of worlds.
+    #[arg(long, default_value_t = 1000)]
+    worlds: u32,
+    /// First seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Preset: small, medium or large.
+    #[arg(long, default_value = "medium")]
+    preset: Preset,
+    /// Comma-separated agents: built-in names or cmd:SHELL.
+    #[arg(long, default_value = "reference,champion")]
+    agents: String,
+    /// Worker threads (0 = all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Also write one CSV row per (agent, world).
+    #[arg(long)]
+    csv: Option<PathBuf>,
+    #[command(flatten)]
+    timeouts: TimeoutArgs,
 }
 
 /// Runs one `botforge wumpus` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
-        Command::Info => anyhow::bail!("botforge wumpus is not built yet"),
+        Command::Play(a) => run_play(&a),
+        Command::Eval(a) => run_eval(&a),
+        Command::Agent { name } => {
+            let Some(mut agent) = wumpus::agents::by_name(&name) else {
+                anyhow::bail!(
+                    "unknown agent '{name}' (built-in: {})",
+                    wumpus::agents::AGENT_NAMES.join(", ")
+                );
+            };
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            serve(agent.as_mut(), stdin, stdout).context("protocol session failed")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Generate { seed, preset, out } => {
+            let w = generate(&preset.params(seed))?;
+            match out {
+                Some(p) => w.save(&p)?,
+                None => print!("{}", w.to_text()),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let world = match &a.world {
+        Some(p) => World::load(p)?,
+        None => generate(&a.preset.params(a.seed))?,
+    };
+    let spec = AgentSpec::parse(&a.agent)?;
+    let mut player = spec.player(a.timeouts.timeouts())?;
+    let mut game = Game::new(&world, a.seed);
+    let (result, error) = if let Some(path) = &a.trace {
+        let t = play_traced(&mut game, player.as_mut(), a.seed, &spec.name());
+        t.save_json(path)
+            .with_context(|| format!("writing trace {}", path.display()))?;
+        (t.result, t.error)
+    } else {
+        let show = a.show;
+        let mut out = std::io::stdout().lock();
+        if show {
+            let _ = writeln!(out, "{LEGEND}");
+        }
+        let o = play(&mut game, player.as_mut(), |g, act, p| {
+            if show {
+                let k = p.knowledge();
+                let head = act.map_or_else(|| "start".to_string(), |x| x.name().to_string());
+                let obs = g.observation();
+                let _ = writeln!(
+                    out,
+                    "turn {} {head} -> {} {}",
+                    obs.turn,
+                    obs.effect.name(),
+                    wumpus::protocol::format_percept(obs)
+                );
+                let _ = write!(out, "{}", render(g, k.as_ref()));
+            }
+        });
+        (o.result, o.error)
+    };
+    if let Some(e) = error {
+        eprintln!("agent error: {e}");
+    }
+    println!("{}", wumpus::protocol::format_end(&result));
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
+    let specs: Vec<AgentSpec> = a
+        .agents
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(AgentSpec::parse)
+        .collect::<Result<_, _>>()?;
+    anyhow::ensure!(!specs.is_empty(), "--agents is empty");
+    let cfg = EvalConfig {
+        worlds: a.worlds,
+        seed: a.seed,
+        preset: a.preset,
+        threads: a.threads,
+        timeouts: a.timeouts.timeouts(),
+    };
+    let t = std::time::Instant::now();
+    let rep = evaluate(&cfg, &specs)?;
+    print!("{}", rep.table());
+    for r in rep.records.iter().filter(|r| r.error.is_some()) {
+        eprintln!(
+            "seed {} agent {}: {}",
+            r.seed,
+            specs[r.agent].name(),
+            r.error.as_deref().unwrap_or("")
+        );
+    }
+    eprintln!("elapsed {:.2}s", t.elapsed().as_secs_f64());
+    if let Some(p) = &a.csv {
+        let names: Vec<String> = specs.iter().map(AgentSpec::name).collect();
+        rep.write_csv(p, &names)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

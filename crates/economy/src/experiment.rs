@@ -253,15 +253,28 @@ pub fn run_game(
     game: u32,
     max_rounds: u32,
 ) -> GameResult {
+    run_game_with(world, &Rating::ALL, case, mode, seed, game, max_rounds)
+}
+
+/// Plays one game of a case with one agent per entry of `ratings` (in player order).
+pub fn run_game_with(
+    world: &Arc<World>,
+    ratings: &[Rating],
+    case: Case,
+    mode: Mode,
+    seed: u64,
+    game: u32,
+    max_rounds: u32,
+) -> GameResult {
     let start = Instant::now();
     let case_world = Arc::new(
         World::clone(world)
             .with_gold_goal(case.goal)
             .with_variable_prices(case.variable_prices),
     );
-    let mut session = Session::agents_only(case_world, &Rating::ALL, seed, u64::from(game));
+    let mut session = Session::agents_only(case_world, ratings, seed, u64::from(game));
     session.game.max_rounds = max_rounds;
-    let n = Rating::ALL.len();
+    let n = ratings.len();
     let mut expanded = vec![0u64; n];
     let mut thought = vec![0u32; n];
     while !session.game.is_over() {

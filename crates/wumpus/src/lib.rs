@@ -1,1 +1,34 @@
-//! botforge: wumpus (under construction).
+//! Wumpus world with moving wumpi and a stench radar (spec `shared/specs/wumpus.md`).
+//!
+//! - [`world`]: the world, its text format ([`World::parse`], [`World::to_text`]);
+//! - [`mod@generate`]: the seeded generator and presets;
+//! - [`game`]: the simulator ([`Game`]) — every rule lives there;
+//! - [`agent`]: the agent trait, knowledge snapshots, the game driver and traces;
+//! - [`protocol`]: the line protocol, both as simulator (external agents) and as agent;
+//! - [`agents`]: `reference` (the seed's agent) and `champion`;
+//! - [`eval`]: the evaluation procedure; [`render`]: text boards.
+
+pub mod agent;
+pub mod agents;
+pub mod eval;
+pub mod game;
+pub mod generate;
+pub mod protocol;
+pub mod render;
+pub mod rng;
+mod util;
+pub mod world;
+
+pub use agent::{
+    CellKnowledge, GameTrace, HunterAgent, Knowledge, PlayOutcome, Player, TraceStep, play,
+    play_traced,
+};
+pub use game::{
+    ActionEffect, Game, GameResult, HunterAction, Observation, Outcome, Percept, StartInfo,
+    WumpusState,
+};
+pub use generate::{GenError, GenParams, Preset, generate};
+pub use rng::SplitMix64;
+pub use world::{
+    Cell, GameParams, Heading, Rewards, START, Tile, World, WorldError, WorldFileError, manhattan,
+};

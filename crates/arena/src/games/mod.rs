@@ -1,6 +1,7 @@
 //! The games the arena can run, each as a [`GamePlayer`] adapter over its crate.
 
 pub mod ants;
+pub mod economy;
 pub mod speed;
 
 use crate::runner::GamePlayer;
@@ -11,6 +12,7 @@ pub fn player(game: &str, options: &toml::Table) -> anyhow::Result<Box<dyn GameP
     match game {
         "ants" => Ok(Box::new(ants::AntsPlayer::from_options(options)?)),
         "speed" => Ok(Box::new(speed::SpeedPlayer::from_options(options)?)),
+        "economy" => Ok(Box::new(economy::EconomyPlayer::from_options(options)?)),
         other => anyhow::bail!("the arena cannot run `{other}` games yet"),
     }
 }

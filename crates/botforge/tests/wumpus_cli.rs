@@ -1,0 +1,238 @@
+//! End-to-end tests of `botforge wumpus …`: play, eval, the agent protocol process, external
+//! agents that crash or hang, and clear errors for bad input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::process::{Command, Output};
+
+fn botforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../../data/wumpus/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn has_python() -> bool {
+    Command::new("python3")
+        .arg("-c")
+        .arg("pass")
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn play_seed_1_reference_matches_spec_transcript() {
+    let o = botforge(&["wumpus", "play", "--seed", "1", "--agent", "reference"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("END outcome=WIN score=1176 actions=124 gold=1 kills=2 arrows=1"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn our_agent_as_protocol_process_plays_identically() {
+    let me = env!("CARGO_BIN_EXE_botforge");
+    for agent in ["reference", "champion"] {
+        let inproc = botforge(&["wumpus", "play", "--seed", "3", "--agent", agent]);
+        let cmd = format!("cmd:{me} wumpus agent {agent}");
+        let ext = botforge(&["wumpus", "play", "--seed", "3", "--agent", &cmd]);
+        assert!(ext.status.success(), "{}", stderr(&ext));
+        let end = |o: &Output| {
+            stdout(o)
+                .lines()
+                .find(|l| l.starts_with("END"))
+                .map(String::from)
+        };
+        assert!(end(&inproc).is_some());
+        assert_eq!(end(&inproc), end(&ext), "{agent}");
+    }
+}
+
+#[test]
+fn play_show_renders_board_and_knowledge_and_trace_is_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.json");
+    let o = botforge(&[
+        "wumpus",
+        "play",
+        "--world",
+        &data("aima-4x4.wum"),
+        "--agent",
+        "champion",
+        "--show",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("knowledge:")
+            && out.contains("turn 0 start")
+            && out.contains("######   ######"),
+        "{out}"
+    );
+    let o = botforge(&[
+        "wumpus",
+        "play",
+        "--world",
+        &data("corridor.wum"),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = wumpus::GameTrace::from_json(&std::fs::read_to_string(&trace).unwrap()).unwrap();
+    assert_eq!(t.steps.len() as u32, t.result.actions + 1);
+    assert!(t.steps[0].knowledge.is_some());
+}
+
+#[test]
+fn eval_prints_the_spec_table_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("r.csv");
+    let o = botforge(&[
+        "wumpus",
+        "eval",
+        "--worlds",
+        "20",
+        "--seed",
+        "1",
+        "--agents",
+        "reference,champion",
+        "--threads",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("worlds=20 seeds=1..20 preset=medium solvable="),
+        "{out}"
+    );
+    let cfg = wumpus::eval::EvalConfig {
+        worlds: 20,
+        seed: 1,
+        preset: wumpus::Preset::Medium,
+        threads: 1,
+        timeouts: wumpus::protocol::Timeouts::default(),
+    };
+    let specs = [
+        wumpus::eval::AgentSpec::parse("reference").unwrap(),
+        wumpus::eval::AgentSpec::parse("champion").unwrap(),
+    ];
+    let rep = wumpus::eval::evaluate(&cfg, &specs).unwrap();
+    for (i, name) in ["reference", "champion"].iter().enumerate() {
+        let line = lines.iter().find(|l| l.starts_with(name)).unwrap();
+        let first_pct = line.split_whitespace().find(|w| w.ends_with('%')).unwrap();
+        assert_eq!(
+            first_pct,
+            format!("{:.1}%", rep.agents[i].rate(wumpus::Outcome::Win)),
+            "{line}"
+        );
+    }
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows.starts_with("agent,seed,outcome,score,actions,gold,kills,arrows_left,solvable\n"));
+    assert_eq!(rows.lines().count(), 41);
+}
+
+#[test]
+fn crashing_and_hanging_external_agents_finish_the_evaluation() {
+    if !has_python() {
+        eprintln!("python3 not found: skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let crash = dir.path().join("crash.py");
+    std::fs::write(&crash, "import sys\nsys.stdin.readline()\nsys.exit(1)\n").unwrap();
+    let hang = dir.path().join("hang.py");
+    std::fs::write(
+        &hang,
+        "import sys, time\nfor l in sys.stdin:\n    time.sleep(60)\n",
+    )
+    .unwrap();
+    let agents = format!(
+        "cmd:python3 {},cmd:python3 {},reference",
+        crash.display(),
+        hang.display()
+    );
+    let o = botforge(&[
+        "wumpus",
+        "eval",
+        "--worlds",
+        "2",
+        "--seed",
+        "1",
+        "--agents",
+        &agents,
+        "--first-reply-ms",
+        "2000",
+        "--reply-ms",
+        "100",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let crash_line = out.lines().find(|l| l.contains("crash.py")).unwrap();
+    assert!(crash_line.contains("100.0%"), "{crash_line}");
+    let err = stderr(&o);
+    assert!(err.contains("exited"), "{err}");
+    assert!(err.contains("did not reply within 2000 ms"), "{err}");
+}
+
+#[test]
+fn bad_input_gives_clear_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.wum");
+    std::fs::write(&bad, "#####\n#S?G#\n#...#\n#####\n").unwrap();
+    let o = botforge(&["wumpus", "play", "--world", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.wum: line 2, column 3: unknown character '?'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = botforge(&[
+        "wumpus",
+        "eval",
+        "--worlds",
+        "2",
+        "--agents",
+        "reference,nobody",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown agent 'nobody'"),
+        "{}",
+        stderr(&o)
+    );
+    let o = botforge(&["wumpus", "agent", "nobody"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = botforge(&["wumpus", "play", "--preset", "huge"]);
+    assert_eq!(o.status.code(), Some(2));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(["wumpus", "agent", "reference"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut si = child.stdin.take().unwrap();
+        writeln!(si, "GARBAGE line").unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("GARBAGE"), "{}", stderr(&o));
+}

@@ -1,0 +1,23 @@
+//! In-process agents and the name → agent factory.
+
+pub mod champion;
+pub mod pits;
+pub mod plan;
+pub mod reference;
+
+use crate::agent::HunterAgent;
+
+pub use champion::ChampionAgent;
+pub use reference::ReferenceAgent;
+
+/// Names of the built-in agents.
+pub const AGENT_NAMES: [&str; 2] = ["reference", "champion"];
+
+/// A built-in agent by name, or `None` if unknown.
+pub fn by_name(name: &str) -> Option<Box<dyn HunterAgent + Send>> {
+    match name {
+        "reference" => Some(Box::new(ReferenceAgent::new())),
+        "champion" => Some(Box::new(ChampionAgent::new())),
+        _ => None,
+    }
+}

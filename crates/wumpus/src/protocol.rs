@@ -1,0 +1,465 @@
+//! The line protocol of spec §4.2: formatting and parsing of every line, the agent side
+//! ([`serve`]: run an in-process agent on stdin/stdout) and the simulator side
+//! ([`ExternalAgent`]: a child process with reply time limits).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use thiserror::Error;
+
+use crate::agent::{HunterAgent, Knowledge, Player};
+use crate::game::{
+    ActionEffect, GameResult, HunterAction, Observation, Outcome, Percept, StartInfo,
+};
+use crate::world::Heading;
+
+/// A malformed protocol line.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("protocol error in line '{line}': {message}")]
+pub struct ProtocolError {
+    /// The offending line.
+    pub line: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn perr(line: &str, message: impl Into<String>) -> ProtocolError {
+    ProtocolError {
+        line: line.to_string(),
+        message: message.into(),
+    }
+}
+
+fn b(x: bool) -> u8 {
+    u8::from(x)
+}
+
+/// The `START` line.
+pub fn format_start(i: &StartInfo) -> String {
+    format!(
+        "START width={} height={} start={},{} heading={} arrows={} stench_distance={} rumble_distance={} score={} max_actions={}",
+        i.width,
+        i.height,
+        i.start.0,
+        i.start.1,
+        i.heading.name(),
+        i.arrows,
+        i.stench_distance,
+        i.rumble_distance.map_or(-1, i64::from),
+        i.score,
+        i.max_actions
+    )
+}
+
+/// A `PERCEPT` line.
+pub fn format_percept(o: &Observation) -> String {
+    let p = &o.percept;
+    let radar = if p.radar.is_empty() {
+        "-".to_string()
+    } else {
+        p.radar
+            .iter()
+            .map(|(k, v)| format!("{k}:{v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "PERCEPT turn={} effect={} breeze={} stench={} glitter={} bump={} rumble={} scream={} radar={radar}",
+        o.turn,
+        o.effect.name(),
+        b(p.breeze),
+        b(p.stench),
+        b(p.glitter),
+        b(p.bump),
+        b(p.rumble),
+        b(p.scream)
+    )
+}
+
+/// The `END` line.
+pub fn format_end(r: &GameResult) -> String {
+    format!(
+        "END outcome={} score={} actions={} gold={} kills={} arrows={}",
+        r.outcome.name(),
+        r.score,
+        r.actions,
+        r.gold,
+        r.kills,
+        r.arrows
+    )
+}
+
+/// Splits `TAG k=v k=v …` into a key map after checking the tag; unknown keys are kept.
+fn fields<'a>(line: &'a str, tag: &str) -> Result<BTreeMap<&'a str, &'a str>, ProtocolError> {
+    let mut it = line.split(' ');
+    if it.next() != Some(tag) {
+        return Err(perr(line, format!("expected a {tag} line")));
+    }
+    let mut m = BTreeMap::new();
+    for f in it.filter(|f| !f.is_empty()) {
+        let (k, v) = f
+            .split_once('=')
+            .ok_or_else(|| perr(line, format!("field '{f}' is not key=value")))?;
+        m.insert(k, v);
+    }
+    Ok(m)
+}
+
+fn get<'a>(m: &BTreeMap<&str, &'a str>, line: &str, key: &str) -> Result<&'a str, ProtocolError> {
+    m.get(key)
+        .copied()
+        .ok_or_else(|| perr(line, format!("missing field '{key}'")))
+}
+
+fn num<T: std::str::FromStr>(
+    m: &BTreeMap<&str, &str>,
+    line: &str,
+    key: &str,
+) -> Result<T, ProtocolError> {
+    let v = get(m, line, key)?;
+    v.parse()
+        .map_err(|_| perr(line, format!("field '{key}' has bad number '{v}'")))
+}
+
+fn flag(m: &BTreeMap<&str, &str>, line: &str, key: &str) -> Result<bool, ProtocolError> {
+    match get(m, line, key)? {
+        "0" => Ok(false),
+        "1" => Ok(true),
+        v => Err(perr(
+            line,
+            format!("field '{key}' must be 0 or 1, found '{v}'"),
+        )),
+    }
+}
+
+/// Parses a `START` line.
+pub fn parse_start(line: &str) -> Result<StartInfo, ProtocolError> {
+    let m = fields(line, "START")?;
+    let start = get(&m, line, "start")?;
+    let (sx, sy) = start
+        .split_once(',')
+        .ok_or_else(|| perr(line, "field 'start' must be x,y"))?;
+    let parse_i = |s: &str| {
+        s.parse::<i32>()
+            .map_err(|_| perr(line, format!("bad coordinate '{s}'")))
+    };
+    let heading = get(&m, line, "heading")?;
+    let rumble: i64 = num(&m, line, "rumble_distance")?;
+    Ok(StartInfo {
+        width: num(&m, line, "width")?,
+        height: num(&m, line, "height")?,
+        start: (parse_i(sx)?, parse_i(sy)?),
+        heading: Heading::from_name(heading)
+            .ok_or_else(|| perr(line, format!("unknown heading '{heading}'")))?,
+        arrows: num(&m, line, "arrows")?,
+        stench_distance: num(&m, line, "stench_distance")?,
+        rumble_distance: if rumble < 0 {
+            None
+        } else {
+            Some(u32::try_from(rumble).map_err(|_| perr(line, "rumble_distance too large"))?)
+        },
+        score: num(&m, line, "score")?,
+        max_actions: num(&m, line, "max_actions")?,
+    })
+}
+
+/// Parses a `PERCEPT` line.
+pub fn parse_percept(line: &str) -> Result<Observation, ProtocolError> {
+    let m = fields(line, "PERCEPT")?;
+    let effect = get(&m, line, "effect")?;
+    let radar_s = get(&m, line, "radar")?;
+    let mut radar = BTreeMap::new();
+    if radar_s != "-" {
+        for pair in radar_s.split(',') {
+            let (k, v) = pair
+                .split_once(':')
+                .ok_or_else(|| perr(line, format!("radar entry '{pair}' is not id:distance")))?;
+            let k: u32 = k
+                .parse()
+                .map_err(|_| perr(line, format!("bad radar id '{k}'")))?;
+            let v: u32 = v
+                .parse()
+                .map_err(|_| perr(line, format!("bad radar distance '{v}'")))?;
+            radar.insert(k, v);
+        }
+    }
+    Ok(Observation {
+        turn: num(&m, line, "turn")?,
+        effect: ActionEffect::from_name(effect)
+            .ok_or_else(|| perr(line, format!("unknown effect '{effect}'")))?,
+        percept: Percept {
+            breeze: flag(&m, line, "breeze")?,
+            stench: flag(&m, line, "stench")?,
+            glitter: flag(&m, line, "glitter")?,
+            bump: flag(&m, line, "bump")?,
+            rumble: flag(&m, line, "rumble")?,
+            scream: flag(&m, line, "scream")?,
+            radar,
+        },
+    })
+}
+
+/// Parses an `END` line.
+pub fn parse_end(line: &str) -> Result<GameResult, ProtocolError> {
+    let m = fields(line, "END")?;
+    let o = get(&m, line, "outcome")?;
+    Ok(GameResult {
+        outcome: Outcome::from_name(o)
+            .ok_or_else(|| perr(line, format!("unknown outcome '{o}'")))?,
+        score: num(&m, line, "score")?,
+        actions: num(&m, line, "actions")?,
+        gold: num(&m, line, "gold")?,
+        kills: num(&m, line, "kills")?,
+        arrows: num(&m, line, "arrows")?,
+    })
+}
+
+/// Parses an agent's reply (already trimmed and non-empty).
+pub fn parse_action(line: &str) -> Result<HunterAction, ProtocolError> {
+    HunterAction::from_name(line).ok_or_else(|| {
+        perr(
+            line,
+            "expected one of GO_FORWARD, TURN_LEFT, TURN_RIGHT, SHOOT, SIT, GRAB, QUIT_GAME",
+        )
+    })
+}
+
+/// Error while serving an agent over the protocol.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// A line from the simulator was malformed or out of order.
+    #[error(transparent)]
+    Protocol(#[from] ProtocolError),
+    /// Reading or writing failed.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// Input ended before `END`.
+    #[error("input ended before END")]
+    Eof,
+}
+
+/// Runs `agent` as a protocol process: reads simulator lines from `input`, writes actions to
+/// `output`, and returns the final result from the `END` line.
+pub fn serve(
+    agent: &mut dyn HunterAgent,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<GameResult, ServeError> {
+    let mut started = false;
+    for line in input.lines() {
+        let line = line?;
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with("START") {
+            agent.start(&parse_start(line)?);
+            started = true;
+        } else if line.starts_with("PERCEPT") {
+            if !started {
+                return Err(perr(line, "PERCEPT before START").into());
+            }
+            let obs = parse_percept(line)?;
+            if obs.effect != ActionEffect::GameOver {
+                let a = agent.act(&obs);
+                writeln!(output, "{}", a.name())?;
+                output.flush()?;
+            }
+        } else if line.starts_with("END") {
+            let r = parse_end(line)?;
+            agent.finish(&r);
+            return Ok(r);
+        } else {
+            return Err(perr(line, "expected START, PERCEPT or END").into());
+        }
+    }
+    Err(ServeError::Eof)
+}
+
+/// Time limits for external agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// Limit for the first reply (default 5000 ms).
+    pub first: Duration,
+    /// Limit for every later reply (default 1000 ms).
+    pub reply: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Self {
+            first: Duration::from_secs(5),
+            reply: Duration::from_secs(1),
+        }
+    }
+}
+
+/// An external agent: a shell command run as a child process speaking the protocol.
+pub struct ExternalAgent {
+    command: String,
+    timeouts: Timeouts,
+    child: Option<Child>,
+    stdin: Option<ChildStdin>,
+    lines: Option<Receiver<String>>,
+    replies: u32,
+}
+
+impl ExternalAgent {
+    /// An agent that will run `sh -c command` when the game starts.
+    pub fn new(command: &str, timeouts: Timeouts) -> Self {
+        Self {
+            command: command.to_string(),
+            timeouts,
+            child: None,
+            stdin: None,
+            lines: None,
+            replies: 0,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("agent stdin is closed")?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("cannot write to agent (exited?): {e}"))
+    }
+
+    fn exit_status(&mut self) -> String {
+        match self.child.as_mut().map(Child::try_wait) {
+            Some(Ok(Some(s))) => format!(" ({s})"),
+            _ => String::new(),
+        }
+    }
+
+    fn shutdown(&mut self) {
+        self.stdin = None;
+        if let Some(mut c) = self.child.take() {
+            let deadline = std::time::Instant::now() + Duration::from_secs(1);
+            while std::time::Instant::now() < deadline {
+                if matches!(c.try_wait(), Ok(Some(_))) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            kill_tree(&mut c);
+        }
+    }
+}
+
+/// Kills the child's process group (it was started as a group leader), then the child.
+fn kill_tree(c: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .arg("--")
+            .arg(format!("-{}", c.id()))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = c.kill();
+    let _ = c.wait();
+}
+
+impl Drop for ExternalAgent {
+    fn drop(&mut self) {
+        self.stdin = None;
+        if let Some(mut c) = self.child.take() {
+            kill_tree(&mut c);
+        }
+    }
+}
+
+impl Player for ExternalAgent {
+    fn start(&mut self, info: &StartInfo) -> Result<(), String> {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(&self.command);
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt as _;
+            // its own process group, so that everything it starts can be stopped together
+            cmd.process_group(0);
+        }
+        let mut child = cmd
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("cannot start agent command '{}': {e}", self.command))?;
+        let stdout = child.stdout.take().ok_or("agent has no stdout")?;
+        self.stdin = child.stdin.take();
+        self.child = Some(child);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.lines = Some(rx);
+        self.send(&format_start(info))
+    }
+
+    fn act(&mut self, obs: &Observation) -> Result<HunterAction, String> {
+        self.send(&format_percept(obs))?;
+        let limit = if self.replies == 0 {
+            self.timeouts.first
+        } else {
+            self.timeouts.reply
+        };
+        let deadline = std::time::Instant::now() + limit;
+        loop {
+            let rx = self.lines.as_ref().ok_or("agent not started")?;
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(line) => {
+                    let t = line.trim();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    self.replies += 1;
+                    return parse_action(t).map_err(|e| e.to_string());
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "agent did not reply within {} ms (turn {})",
+                        limit.as_millis(),
+                        obs.turn
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    std::thread::sleep(Duration::from_millis(20));
+                    let status = self.exit_status();
+                    return Err(format!(
+                        "agent closed its output before END (process exited{status}) at turn {}",
+                        obs.turn
+                    ));
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, result: &GameResult) {
+        if self.child.is_none() {
+            return;
+        }
+        let over = Observation {
+            turn: result.actions,
+            effect: ActionEffect::GameOver,
+            percept: Percept::default(),
+        };
+        let _ = self.send(&format_percept(&over));
+        let _ = self.send(&format_end(result));
+        self.shutdown();
+    }
+
+    fn knowledge(&self) -> Option<Knowledge> {
+        None
+    }
+}
