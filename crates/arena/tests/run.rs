@@ -163,3 +163,36 @@ fn economy_agents_share_one_game_and_budget_mode_is_reproducible() {
     };
     assert_eq!(scores(&games), scores(&again));
 }
+
+#[test]
+fn wumpus_agents_play_the_same_worlds() {
+    let dir = tempfile::tempdir().unwrap();
+    let world = data("wumpus/corridor.wum");
+    let cfg = write_config(
+        dir.path(),
+        "wum",
+        &format!(
+            "game = \"wumpus\"\ngames = 3\nmaps = [{world:?}]\n\
+             [[bots]]\nname = \"reference\"\n[[bots]]\nname = \"champion\"\n"
+        ),
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = Store::in_memory().unwrap();
+    let s = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    assert_eq!((s.played, s.failed.len()), (3, 0));
+    let games = store.matches(None).unwrap();
+    for g in &games {
+        let bots: Vec<&str> = g.seats.iter().map(|s| s.bot.as_str()).collect();
+        assert_eq!(bots.len(), 2);
+        assert!(bots.contains(&"reference") && bots.contains(&"champion"));
+    }
+    // A generated world per game when no maps are given.
+    let cfg = write_config(
+        dir.path(),
+        "gen",
+        "game = \"wumpus\"\ngames = 2\n[options]\npreset = \"small\"\n[[bots]]\nname = \"reference\"\n[[bots]]\nname = \"champion\"\n",
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let s = arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    assert_eq!(s.played, 2);
+}

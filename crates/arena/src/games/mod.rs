@@ -3,6 +3,7 @@
 pub mod ants;
 pub mod economy;
 pub mod speed;
+pub mod wumpus;
 
 use crate::runner::GamePlayer;
 
@@ -13,7 +14,8 @@ pub fn player(game: &str, options: &toml::Table) -> anyhow::Result<Box<dyn GameP
         "ants" => Ok(Box::new(ants::AntsPlayer::from_options(options)?)),
         "speed" => Ok(Box::new(speed::SpeedPlayer::from_options(options)?)),
         "economy" => Ok(Box::new(economy::EconomyPlayer::from_options(options)?)),
-        other => anyhow::bail!("the arena cannot run `{other}` games yet"),
+        "wumpus" => Ok(Box::new(wumpus::WumpusPlayer::from_options(options)?)),
+        other => anyhow::bail!("unknown game `{other}` (ants, speed, wumpus, economy)"),
     }
 }
 
