@@ -86,6 +86,55 @@ pub struct GameResult {
     pub timing: Timing,
     /// The replay in the official format.
     pub replay: Replay,
+    /// Debug annotations of in-process bots ([`Bot::take_annotations`]), in turn order.
+    pub annotations: Vec<AnnotationRecord>,
+}
+
+/// One bot annotation with when and by whom it was made. `turn` is the replay turn whose
+/// state the annotation describes: the bot made it while deciding turn `turn + 1`, seeing the
+/// state after turn `turn`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnotationRecord {
+    /// Replay turn whose state is annotated.
+    pub turn: u32,
+    /// Player index of the annotating bot.
+    pub player: usize,
+    /// The annotation.
+    pub annotation: crate::bot::Annotation,
+}
+
+impl GameResult {
+    /// The annotations as the viewer reads them beside a replay (`NAME.annotations.json`):
+    /// a JSON list of `{turn, player, pos: [r, c], label, target: [r, c] | null, path}`.
+    pub fn annotations_json(&self) -> String {
+        let pos = |p: grid::Pos| serde_json::json!([p.row, p.col]);
+        let list: Vec<serde_json::Value> = self
+            .annotations
+            .iter()
+            .map(|a| {
+                serde_json::json!({
+                    "turn": a.turn,
+                    "player": a.player,
+                    "pos": pos(a.annotation.pos),
+                    "label": a.annotation.label,
+                    "target": a.annotation.target.map(pos),
+                    "path": a.annotation.path.iter().map(|&p| pos(p)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        serde_json::Value::Array(list).to_string()
+    }
+
+    /// Writes the replay to `path` and, when any bot annotated, the annotations beside it as
+    /// `NAME.annotations.json` (both atomically).
+    pub fn write_replay(&self, path: &std::path::Path) -> Result<(), crate::replay::ReplayError> {
+        self.replay.write(path)?;
+        if !self.annotations.is_empty() {
+            let side = path.with_extension("annotations.json");
+            crate::replay::write_atomic(&side, self.annotations_json().as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 enum Seat {
@@ -177,6 +226,7 @@ pub fn run_game_with(
         spawnradius2: config.spawnradius2,
         player_seed: config.player_seed,
     };
+    let mut annotations: Vec<AnnotationRecord> = Vec::new();
     let mut timing = Timing {
         bots: vec![Duration::ZERO; n],
         slowest: vec![Duration::ZERO; n],
@@ -198,6 +248,7 @@ pub fn run_game_with(
         });
         let mut replies: Vec<Option<Reply>> = (0..n).map(|_| None).collect();
         let mut rust_orders: Vec<Vec<Order>> = vec![Vec::new(); n];
+        let annotations = &mut annotations;
         let alive: Vec<usize> = (0..n).filter(|&p| engine.is_alive(p)).collect();
         let mut inputs = Vec::with_capacity(alive.len());
         for &p in &alive {
@@ -224,7 +275,14 @@ pub fn run_game_with(
                 let began = Instant::now();
                 let out = catch_unwind(AssertUnwindSafe(|| {
                     if let Some(i) = input {
-                        bot.turn(i)
+                        let orders = bot.turn(i);
+                        let notes = bot.take_annotations();
+                        annotations.extend(notes.into_iter().map(|annotation| AnnotationRecord {
+                            turn: turn - 1,
+                            player: *p,
+                            annotation,
+                        }));
+                        orders
                     } else {
                         bot.setup(&settings);
                         Vec::new()
@@ -369,6 +427,7 @@ pub fn run_game_with(
     timing.engine = engine_time;
     let scores = engine.final_scores();
     Ok(GameResult {
+        annotations,
         ranks: competition_ranks(&scores),
         scores,
         statuses: engine.players().iter().map(|p| p.status).collect(),

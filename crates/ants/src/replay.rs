@@ -325,20 +325,30 @@ impl Replay {
     /// Writes the replay as JSON atomically (temporary file in the same directory, then
     /// rename), so a failure never leaves a half-written file.
     pub fn write(&self, path: &Path) -> Result<(), ReplayError> {
-        let io = |source| ReplayError::Io {
+        let json = serde_json::to_vec(self).map_err(|e| ReplayError::Io {
             path: path.to_owned(),
-            source,
-        };
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-        serde_json::to_writer(&mut tmp, self).map_err(|e| io(e.into()))?;
-        tmp.flush().map_err(io)?;
-        tmp.persist(path).map_err(|e| io(e.error))?;
-        Ok(())
+            source: e.into(),
+        })?;
+        write_atomic(path, &json)
     }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, then renames it,
+/// so no reader ever sees a half-written file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReplayError> {
+    let io = |source| ReplayError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.flush().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
 }
 
 /// The replay renderer of one cell (spec §6.3, including the hill quirk).

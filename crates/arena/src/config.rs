@@ -216,7 +216,8 @@ mod tests {
 
     #[test]
     fn unknown_key_is_named() {
-        let e = parse("game = \"ants\"\ngames = 1\ngamez = 3\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        let e =
+            parse("game = \"ants\"\ngames = 1\ngamez = 3\n[[bots]]\nname = \"a\"\n").unwrap_err();
         assert!(e.to_string().contains("gamez"), "{e}");
     }
 
@@ -230,8 +231,9 @@ mod tests {
     fn bad_values_name_the_key() {
         let e = parse("game = \"chess\"\ngames = 1\n[[bots]]\nname = \"a\"\n").unwrap_err();
         assert!(e.to_string().contains("`game`"), "{e}");
-        let e = parse("game = \"ants\"\ngames = 1\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"a\"\n")
-            .unwrap_err();
+        let e =
+            parse("game = \"ants\"\ngames = 1\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"a\"\n")
+                .unwrap_err();
         assert!(e.to_string().contains("bots[1].name"), "{e}");
         let e = parse("game = \"ants\"\ngames = 0\n[[bots]]\nname = \"a\"\n").unwrap_err();
         assert!(e.to_string().contains("`games`"), "{e}");

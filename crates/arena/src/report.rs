@@ -86,7 +86,12 @@ fn esc(s: &str) -> String {
 
 /// A complete HTML report: rating chart, win-rate matrix, score distributions and the list of
 /// games, each linking to `viewer` (e.g. `http://127.0.0.1:8080`) when given.
-pub fn html(title: &str, standings: &Standings, games: &[StoredMatch], viewer: Option<&str>) -> String {
+pub fn html(
+    title: &str,
+    standings: &Standings,
+    games: &[StoredMatch],
+    viewer: Option<&str>,
+) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
@@ -240,7 +245,11 @@ fn score_chart(s: &Standings) -> String {
     let hgt = row_h * rows as f64 + 20.0;
     let all = s.ratings.iter().flat_map(|r| r.scores.iter().copied());
     let (lo, hi) = all.fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(v), h.max(v)));
-    let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo, hi.max(lo + 1.0)) };
+    let (lo, hi) = if lo > hi {
+        (0.0, 1.0)
+    } else {
+        (lo, hi.max(lo + 1.0))
+    };
     let x = |v: f64| left + (v - lo) / (hi - lo) * (w - left - 20.0);
     let mut g = format!("<svg width=\"{w}\" height=\"{hgt}\" role=\"img\">");
     for (i, r) in s.ratings.iter().enumerate() {
@@ -310,7 +319,10 @@ mod tests {
         };
         let s = standings(std::slice::from_ref(&m));
         let t = text(&s);
-        assert!(t.contains("alpha") && t.contains("beta") && t.contains("100.0%"), "{t}");
+        assert!(
+            t.contains("alpha") && t.contains("beta") && t.contains("100.0%"),
+            "{t}"
+        );
         let h = html("R", &s, &[m], Some("http://127.0.0.1:8080/"));
         assert!(h.contains("a&lt;b&gt;.map"));
         assert!(h.contains("http://127.0.0.1:8080/?open=replays/x%20y.replay"));

@@ -76,8 +76,7 @@ pub trait GamePlayer: Sync {
     /// Checks that a bot spec names a bot this game can build.
     fn check_bot(&self, spec: &str) -> anyhow::Result<()>;
     /// Plays one game. `replay_dir` is where a replay/log should go, if anywhere.
-    fn play(&self, job: &Job, replay_dir: Option<&std::path::Path>)
-    -> anyhow::Result<MatchResult>;
+    fn play(&self, job: &Job, replay_dir: Option<&std::path::Path>) -> anyhow::Result<MatchResult>;
 }
 
 /// Run-time switches.
@@ -215,7 +214,10 @@ pub fn run(
         scheduled: jobs.len(),
         ..RunSummary::default()
     };
-    let mut todo: Vec<Job> = jobs.into_iter().filter(|j| !done.contains(&j.key)).collect();
+    let mut todo: Vec<Job> = jobs
+        .into_iter()
+        .filter(|j| !done.contains(&j.key))
+        .collect();
     summary.skipped = summary.scheduled - todo.len();
     if let Some(limit) = options.limit {
         todo.truncate(limit);

@@ -90,7 +90,9 @@ impl Store {
 
     /// The job keys already recorded for `run`.
     pub fn done_keys(&self, run: &str) -> anyhow::Result<HashSet<String>> {
-        let mut stmt = self.conn.prepare("SELECT key FROM matches WHERE run = ?1")?;
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key FROM matches WHERE run = ?1")?;
         let keys = stmt
             .query_map([run], |r| r.get::<_, String>(0))?
             .collect::<Result<_, _>>()?;
@@ -182,9 +184,11 @@ impl Store {
     pub fn run_game(&self, run: &str) -> anyhow::Result<Option<String>> {
         Ok(self
             .conn
-            .query_row("SELECT game FROM matches WHERE run = ?1 LIMIT 1", [run], |r| {
-                r.get(0)
-            })
+            .query_row(
+                "SELECT game FROM matches WHERE run = ?1 LIMIT 1",
+                [run],
+                |r| r.get(0),
+            )
             .optional()?)
     }
 }

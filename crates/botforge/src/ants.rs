@@ -220,7 +220,7 @@ fn play(
         result.timing.engine.as_secs_f64()
     )?;
     if let Some(path) = replay {
-        result.replay.write(&path)?;
+        result.write_replay(&path)?;
         writeln!(out, "replay written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)

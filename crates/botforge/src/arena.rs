@@ -115,7 +115,12 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             println!("run {run:?}: {} games", games.len());
             print!("{}", arena::report::text(&standings));
             if let Some(out) = html {
-                let page = arena::report::html(&format!("botforge arena: {run}"), &standings, &games, Some(&viewer));
+                let page = arena::report::html(
+                    &format!("botforge arena: {run}"),
+                    &standings,
+                    &games,
+                    Some(&viewer),
+                );
                 arena::report::write_atomic(&out, page.as_bytes())?;
                 eprintln!("HTML report written to {}", out.display());
             }

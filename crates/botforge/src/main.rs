@@ -8,12 +8,13 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod ants;
-mod arena;
 mod ants_bots;
+mod arena;
 mod economy;
 mod path;
 mod serve;
 mod speed;
+mod speed_net;
 mod wumpus;
 
 /// botforge: engines, bots and search for Ants, spe_ed, Wumpus world and an economy game.

@@ -14,6 +14,10 @@ use speed::golden::{GoldenWriter, check_file};
 /// Subcommands of `botforge speed`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Play one game on a spe_ed server over websockets.
+    Online(crate::speed_net::OnlineArgs),
+    /// Run a server compatible with the official one.
+    Serve(crate::speed_net::ServeArgs),
     /// Replay golden JSON-lines logs and report the first divergence per file.
     CheckLog {
         /// Log files.
@@ -77,6 +81,8 @@ pub enum Command {
 /// Runs one `botforge speed` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
+        Command::Online(args) => crate::speed_net::online(args),
+        Command::Serve(args) => crate::speed_net::serve(args),
         Command::CheckLog { files } => check_logs(&files),
         Command::Play {
             ais,

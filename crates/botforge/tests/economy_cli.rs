@@ -142,8 +142,8 @@ fn budget_experiment_is_reproducible_and_writes_csv() {
     let (table2, rows2) = run();
     assert_eq!(rows, rows2);
     assert_eq!(
-        strip(&table).split("(").next(),
-        strip(&table2).split("(").next()
+        strip(&table).split('(').next(),
+        strip(&table2).split('(').next()
     );
 }
 

@@ -2,7 +2,10 @@
 //! an early-exit goal test, and distance / first-move / source fields.
 //!
 //! One [`FloodFill`] is built per map shape and reused for every search: visited marks are
-//! generation-stamped, so a new search costs nothing to reset and allocates nothing.
+//! stamps that double as distances (`base + dist`, with `base` moving past the previous
+//! search), so a new search costs nothing to reset and allocates nothing. Per cell the fill
+//! keeps 8 bytes (mark + packed source / first move / parent step); a fill without goal
+//! and limits runs a lean loop over the breadth-first order, which doubles as the queue.
 
 use crate::core::{Dir, Grid, Pos, Shape};
 use crate::neighbours::{NONE, Neighbours};
@@ -50,6 +53,28 @@ impl Limits {
     }
 }
 
+/// Bits of [`Cell::info`]: the first move (0..4 = [`Dir::ALL`] index, [`FIRST_SOURCE`] for a
+/// source) in bits 0..3, the direction of the step parent → cell in bits 3..5, and the
+/// source's position in [`FloodFill::sources`] from bit [`SOURCE_SHIFT`] on.
+const FIRST_MASK: u32 = 0b111;
+/// First-move value marking a source.
+const FIRST_SOURCE: u32 = 4;
+/// Shift of the parent-step direction in [`Cell::info`].
+const STEP_SHIFT: u32 = 3;
+/// Shift of the source position in [`Cell::info`].
+const SOURCE_SHIFT: u32 = 5;
+
+/// Everything the fill records about one cell, packed into 8 bytes so that the visited
+/// test and the writes for a newly reached cell touch one cache line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    /// `base + distance` when reached by the current search; anything below `base` means
+    /// "not reached" (stamps only grow between resets, so older searches stay below).
+    mark: u32,
+    /// First move, parent-step direction and source position (see [`FIRST_MASK`]).
+    info: u32,
+}
+
 /// A reusable breadth-first search over one grid shape.
 ///
 /// ```
@@ -65,13 +90,12 @@ impl Limits {
 #[derive(Clone, Debug)]
 pub struct FloodFill {
     nb: Neighbours,
-    /// Generation stamp per cell: reached by the current search iff equal to `generation`.
-    stamp: Vec<u32>,
-    dist: Vec<u32>,
-    parent: Vec<u32>,
-    /// `source << 3 | first_dir`, with first_dir 4 meaning "is a source".
-    src_dir: Vec<u32>,
-    generation: u32,
+    /// Per-cell record; distance and visited mark share one word (see [`Cell::mark`]).
+    cells: Vec<Cell>,
+    /// Mark of distance 0 in the current search; starts at 1 so nothing is reached before
+    /// the first search.
+    base: u32,
+    /// Reached cells in breadth-first order; doubles as the queue.
     order: Vec<u32>,
     sources: Vec<u32>,
 }
@@ -87,11 +111,8 @@ impl FloodFill {
         let n = nb.shape().len();
         Self {
             nb,
-            stamp: vec![0; n],
-            dist: vec![0; n],
-            parent: vec![NONE; n],
-            src_dir: vec![0; n],
-            generation: 0,
+            cells: vec![Cell::default(); n],
+            base: 1,
             order: Vec::with_capacity(n),
             sources: Vec::new(),
         }
@@ -107,14 +128,52 @@ impl FloodFill {
         &self.nb
     }
 
+    /// Starts a new search: moves `base` past every mark of the previous one (resetting
+    /// all marks when the counter would overflow) and clears the queue.
     fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
+        let last = self
+            .order
+            .last()
+            .map_or(self.base, |&i| self.cells[i as usize].mark);
+        let n = u32::try_from(self.cells.len()).unwrap_or(u32::MAX);
+        match last.checked_add(1) {
+            Some(next) if next.checked_add(n).is_some() => self.base = next.max(self.base),
+            _ => {
+                self.cells.fill(Cell::default());
+                self.base = 1;
+            }
         }
         self.order.clear();
         self.sources.clear();
+    }
+
+    /// Marks the deduplicated `sources` as reached at distance 0 (up to `max_cells`) and
+    /// returns the first one satisfying `goal`, if any.
+    fn seed(
+        &mut self,
+        sources: impl IntoIterator<Item = u32>,
+        max_cells: usize,
+        mut goal: impl FnMut(u32) -> bool,
+    ) -> Option<u32> {
+        let base = self.base;
+        for s in sources {
+            let cell = &mut self.cells[s as usize];
+            if cell.mark >= base || self.order.len() >= max_cells {
+                continue;
+            }
+            let k = u32::try_from(self.sources.len()).unwrap_or(u32::MAX);
+            debug_assert!(k < 1 << (32 - SOURCE_SHIFT), "too many sources");
+            *cell = Cell {
+                mark: base,
+                info: (k << SOURCE_SHIFT) | FIRST_SOURCE,
+            };
+            self.sources.push(s);
+            self.order.push(s);
+            if goal(s) {
+                return Some(s);
+            }
+        }
+        None
     }
 
     /// Fills from `sources` (flat indices; always entered, even if not passable) into every
@@ -123,9 +182,38 @@ impl FloodFill {
         &mut self,
         sources: impl IntoIterator<Item = u32>,
         limits: Limits,
-        passable: impl FnMut(u32) -> bool,
+        mut passable: impl FnMut(u32) -> bool,
     ) -> usize {
-        self.search(sources, limits, passable, |_| false);
+        if limits != Limits::NONE {
+            self.search(sources, limits, passable, |_| false);
+            return self.order.len();
+        }
+        self.next_generation();
+        self.seed(sources, usize::MAX, |_| false);
+        let base = self.base;
+        // Lean path: no goal and no limits, so the loop only tests, stamps and enqueues.
+        let mut head = 0;
+        while let Some(&i) = self.order.get(head) {
+            head += 1;
+            let Cell { mark, info } = self.cells[i as usize];
+            let next_mark = mark + 1;
+            let is_source = info & FIRST_MASK == FIRST_SOURCE;
+            let inherited = info & !(FIRST_MASK | (3 << STEP_SHIFT));
+            for (d, j) in (0u32..).zip(self.nb.around(i)) {
+                let Some(cell) = self.cells.get_mut(j as usize) else {
+                    continue; // NONE: off a bounded grid
+                };
+                if cell.mark >= base || !passable(j) {
+                    continue;
+                }
+                let first = if is_source { d } else { info & FIRST_MASK };
+                *cell = Cell {
+                    mark: next_mark,
+                    info: inherited | (d << STEP_SHIFT) | first,
+                };
+                self.order.push(j);
+            }
+        }
         self.order.len()
     }
 
@@ -140,43 +228,32 @@ impl FloodFill {
         mut goal: impl FnMut(u32) -> bool,
     ) -> Option<u32> {
         self.next_generation();
-        let generation = self.generation;
+        let base = self.base;
         let max_cells = limits.max_cells as usize;
-        for s in sources {
-            let su = s as usize;
-            if self.stamp[su] == generation || self.order.len() >= max_cells {
-                continue;
-            }
-            let k = self.sources.len() as u32;
-            self.stamp[su] = generation;
-            self.dist[su] = 0;
-            self.parent[su] = NONE;
-            self.src_dir[su] = (k << 3) | 4;
-            self.sources.push(s);
-            self.order.push(s);
-            if goal(s) {
-                return Some(s);
-            }
+        if let Some(found) = self.seed(sources, max_cells, &mut goal) {
+            return Some(found);
         }
         let check_radius = limits.max_dist2 != u32::MAX;
         let mut head = 0;
-        while head < self.order.len() {
-            let i = self.order[head];
+        while let Some(&i) = self.order.get(head) {
             head += 1;
-            let iu = i as usize;
-            let dist = self.dist[iu];
-            if dist >= limits.max_steps {
+            let Cell { mark, info } = self.cells[i as usize];
+            if mark - base >= limits.max_steps {
                 continue;
             }
-            let src_dir = self.src_dir[iu];
-            let is_source = src_dir & 7 == 4;
+            let next_mark = mark + 1;
+            let is_source = info & FIRST_MASK == FIRST_SOURCE;
+            let inherited = info & !(FIRST_MASK | (3 << STEP_SHIFT));
             let source_cell = if check_radius {
-                self.sources[(src_dir >> 3) as usize]
+                self.sources[(info >> SOURCE_SHIFT) as usize]
             } else {
                 NONE
             };
-            for (d, j) in self.nb.of(i).into_iter().enumerate() {
-                if j == NONE || self.stamp[j as usize] == generation {
+            for (d, j) in (0u32..).zip(self.nb.around(i)) {
+                let Some(cell) = self.cells.get(j as usize) else {
+                    continue; // NONE: off a bounded grid
+                };
+                if cell.mark >= base {
                     continue;
                 }
                 if check_radius && self.nb.dist2(source_cell, j) > limits.max_dist2 {
@@ -185,14 +262,10 @@ impl FloodFill {
                 if !passable(j) {
                     continue;
                 }
-                let ju = j as usize;
-                self.stamp[ju] = generation;
-                self.dist[ju] = dist + 1;
-                self.parent[ju] = i;
-                self.src_dir[ju] = if is_source {
-                    (src_dir & !7) | d as u32
-                } else {
-                    src_dir
+                let first = if is_source { d } else { info & FIRST_MASK };
+                self.cells[j as usize] = Cell {
+                    mark: next_mark,
+                    info: inherited | (d << STEP_SHIFT) | first,
                 };
                 self.order.push(j);
                 if goal(j) {
@@ -209,36 +282,48 @@ impl FloodFill {
     /// True when the last search reached cell `i`.
     #[inline]
     pub fn reached(&self, i: u32) -> bool {
-        self.stamp[i as usize] == self.generation && self.generation != 0
+        self.cells[i as usize].mark >= self.base
+    }
+
+    /// The record of `i` if the last search reached it.
+    #[inline]
+    fn cell(&self, i: u32) -> Option<Cell> {
+        let c = self.cells[i as usize];
+        (c.mark >= self.base).then_some(c)
     }
 
     /// Steps from the nearest source to `i`, if the last search reached it.
     #[inline]
     pub fn dist(&self, i: u32) -> Option<u32> {
-        self.reached(i).then(|| self.dist[i as usize])
+        self.cell(i).map(|c| c.mark - self.base)
     }
 
     /// The first step a unit at the source of `i` takes towards `i` (`None` for sources
     /// and unreached cells).
     #[inline]
     pub fn first_dir(&self, i: u32) -> Option<Dir> {
-        let sd = self.src_dir[i as usize];
-        (self.reached(i) && sd & 7 != 4).then(|| Dir::ALL[(sd & 7) as usize])
+        let first = self.cell(i)?.info & FIRST_MASK;
+        (first != FIRST_SOURCE).then(|| Dir::ALL[first as usize])
     }
 
     /// Which source reached `i` first, as a position in the deduplicated source list
     /// ([`FloodFill::sources`]).
     #[inline]
     pub fn source_of(&self, i: u32) -> Option<usize> {
-        self.reached(i)
-            .then(|| (self.src_dir[i as usize] >> 3) as usize)
+        self.cell(i).map(|c| (c.info >> SOURCE_SHIFT) as usize)
     }
 
     /// The cell before `i` on its shortest path (`None` for sources and unreached cells).
     #[inline]
     pub fn parent(&self, i: u32) -> Option<u32> {
-        let p = self.parent[i as usize];
-        (self.reached(i) && p != NONE).then_some(p)
+        let info = self.cell(i)?.info;
+        if info & FIRST_MASK == FIRST_SOURCE {
+            return None;
+        }
+        // The parent stepped in direction `d` to reach `i`, so it is `i`'s neighbour in
+        // the opposite direction (steps are symmetric on bounded grids and tori).
+        let d = Dir::ALL[((info >> STEP_SHIFT) & 3) as usize];
+        Some(self.nb.of(i)[d.opposite().index()])
     }
 
     /// The sources of the last search (duplicates removed), in the given order.
@@ -316,5 +401,94 @@ mod tests {
         ff.fill([5], Limits::steps(0), |_| true);
         assert_eq!(ff.dist(0), None);
         assert_eq!(ff.dist(5), Some(0));
+    }
+
+    /// Checks every reached cell's record against its parent: the parent is a passable
+    /// neighbour one step nearer, from the same source, with the same first move (or the
+    /// move out of the source when the parent is the source).
+    fn assert_consistent(ff: &FloodFill, water: &[bool]) {
+        let nb = ff.neighbours();
+        for &i in ff.visited() {
+            let d = ff.dist(i).unwrap();
+            let Some(p) = ff.parent(i) else {
+                assert_eq!(d, 0);
+                assert!(ff.sources().contains(&i));
+                assert_eq!(ff.first_dir(i), None);
+                continue;
+            };
+            assert!(!water[i as usize]);
+            assert_eq!(ff.dist(p), Some(d - 1), "parent of {i}");
+            assert_eq!(ff.source_of(p), ff.source_of(i));
+            let step = nb.dir_between(p, i).unwrap();
+            let expect_first = if d == 1 { Some(step) } else { ff.first_dir(p) };
+            assert_eq!(ff.first_dir(i), expect_first, "first move of {i}");
+            let path = ff.path_to(i).unwrap();
+            assert_eq!(path.len() as u32, d + 1);
+            let src = ff.sources()[ff.source_of(i).unwrap()];
+            assert_eq!(ff.shape().index(path[0]), src);
+        }
+    }
+
+    /// The lean unlimited path and the general path (forced by a limit that never bites)
+    /// record identical fields and visit in the same order, on both topologies.
+    #[test]
+    fn lean_fill_matches_general_search() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for topo in [Topology::Bounded, Topology::Torus] {
+            for (rows, cols) in [(1, 1), (1, 6), (2, 2), (7, 9), (23, 17)] {
+                let s = Shape::new(rows, cols, topo);
+                let water: Vec<bool> = (0..s.len()).map(|_| rng.random_range(0..4) == 0).collect();
+                let srcs: Vec<u32> = (0..3)
+                    .map(|_| rng.random_range(0..s.len() as u32))
+                    .collect();
+                let mut lean = FloodFill::new(s);
+                let mut general = FloodFill::new(s);
+                let n = lean.fill(srcs.iter().copied(), Limits::NONE, |i| !water[i as usize]);
+                let never = Limits::steps(u32::MAX - 1);
+                let m = general.fill(srcs.iter().copied(), never, |i| !water[i as usize]);
+                assert_eq!(n, m);
+                assert_eq!(lean.visited(), general.visited());
+                for i in 0..s.len() as u32 {
+                    assert_eq!(lean.dist(i), general.dist(i));
+                    assert_eq!(lean.parent(i), general.parent(i));
+                    assert_eq!(lean.source_of(i), general.source_of(i));
+                    assert_eq!(lean.first_dir(i), general.first_dir(i));
+                }
+                let water_off_sources: Vec<bool> = (0..s.len() as u32)
+                    .map(|i| water[i as usize] && !srcs.contains(&i))
+                    .collect();
+                assert_consistent(&lean, &water_off_sources);
+                assert_consistent(&general, &water_off_sources);
+            }
+        }
+    }
+
+    /// Marks stay correct across many reuses, including when the stamp counter runs out
+    /// and every mark is reset.
+    #[test]
+    fn stamps_survive_reuse_and_overflow() {
+        let s = Shape::new(6, 6, Topology::Torus);
+        let mut ff = FloodFill::new(s);
+        assert!(!ff.reached(0));
+        ff.base = u32::MAX - 100;
+        for round in 0..40u32 {
+            let src = round % 36;
+            let reached = if round % 2 == 0 {
+                ff.fill([src], Limits::NONE, |_| true)
+            } else {
+                ff.fill([src], Limits::steps(1), |_| true)
+            };
+            assert_eq!(reached, if round % 2 == 0 { 36 } else { 5 });
+            let reached_now = (0..36).filter(|&i| ff.reached(i)).count();
+            assert_eq!(reached_now, reached, "round {round}");
+            assert_eq!(ff.dist(src), Some(0));
+            for i in 0..36 {
+                if let Some(d) = ff.dist(i) {
+                    assert_eq!(d, ff.neighbours().manhattan(src, i));
+                }
+            }
+        }
+        assert!(ff.base < 1000, "the counter wrapped and restarted");
     }
 }

@@ -11,6 +11,7 @@
 //! * [`game`]: run a complete offline game with AIs.
 //! * [`eval`]: parallel seeded evaluation series stored in SQLite.
 //! * [`render`]: text rendering of a board.
+//! * [`net`]: the websocket client for the official server and a compatible server.
 
 pub mod ai;
 pub mod engine;

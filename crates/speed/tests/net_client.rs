@@ -46,7 +46,10 @@ fn malformed_json_is_an_error_naming_the_message_and_changes_nothing() {
 fn unexpected_messages_are_errors() {
     let mut session = Session::new("random");
     let err = session.on_text(&json(&state(1, 9))).unwrap_err();
-    assert!(err.to_string().contains("`you` = 9 is not a player"), "{err}");
+    assert!(
+        err.to_string().contains("`you` = 9 is not a player"),
+        "{err}"
+    );
     let mut no_deadline = state(1, 1);
     no_deadline.deadline = None;
     let err = session.on_text(&json(&no_deadline)).unwrap_err();
@@ -63,7 +66,10 @@ fn unexpected_messages_are_errors() {
         session.on_message(&Message::Close(None)).unwrap_err(),
         NetError::Connection(_)
     ));
-    assert!(matches!(session.on_text("[1,2]").unwrap_err(), NetError::Protocol { .. }));
+    assert!(matches!(
+        session.on_text("[1,2]").unwrap_err(),
+        NetError::Protocol { .. }
+    ));
     session.on_text(&json(&state(1, 1))).unwrap();
     let err = session.on_text(&json(&state(1, 2))).unwrap_err();
     assert!(err.to_string().contains("`you` changed"), "{err}");
@@ -87,7 +93,10 @@ fn rounds_elimination_and_end() {
     }
     let mut out = s.clone();
     out.players[1].active = false;
-    assert!(matches!(session.on_text(&json(&out)).unwrap(), Event::Eliminated(_)));
+    assert!(matches!(
+        session.on_text(&json(&out)).unwrap(),
+        Event::Eliminated(_)
+    ));
     assert!(session.done());
     assert_eq!(session.on_text(&json(&out)).unwrap(), Event::Ignore);
 
@@ -95,7 +104,10 @@ fn rounds_elimination_and_end() {
     let mut f = state(4, 1);
     f.running = false;
     f.deadline = None;
-    assert!(matches!(fin.on_text(&json(&f)).unwrap(), Event::Finished(_)));
+    assert!(matches!(
+        fin.on_text(&json(&f)).unwrap(),
+        Event::Finished(_)
+    ));
     assert_eq!(fin.on_text("garbage").unwrap(), Event::Ignore);
     assert!(fin.into_log_text().is_some());
 }

@@ -4,6 +4,9 @@
 
 const DIRS = { n: [-1, 0], e: [0, 1], s: [1, 0], w: [0, -1] };
 
+/** [row, col] of a position given as [r, c] or {row, col}. */
+function posOf(p) { return Array.isArray(p) ? p : [p.row, p.col]; }
+
 /** A parsed replay with per-turn queries. */
 class AntsReplay {
   constructor(text) {
@@ -65,7 +68,7 @@ class AntsReplay {
     if (!a) return byTurn;
     const add = (turn, note) => {
       if (!byTurn.has(turn)) byTurn.set(turn, new Map());
-      const [r, c] = note.pos || [note.row, note.col];
+      const [r, c] = posOf(note.pos || note);
       const cell = r * this.cols + c;
       const m = byTurn.get(turn);
       if (!m.has(cell)) m.set(cell, []);
@@ -115,7 +118,6 @@ class AntsReplay {
 }
 
 const view = { replay: null, turn: 0, playing: false, timer: null, cell: 6 };
-const $ = id => document.getElementById(id);
 
 function load(text) {
   const rep = new AntsReplay(text);
@@ -245,7 +247,7 @@ $("board").onmousemove = ev => {
   for (const a of rep.antsAt(view.turn)) if (a.cell === cell) lines.push(`ant of ${rep.names[a.owner] || "p" + a.owner}`);
   const notes = rep.annotations.get(view.turn);
   for (const n of (notes && notes.get(cell)) || []) {
-    lines.push(`${n.label || ""}${n.target ? " → " + n.target.join(",") : ""}${n.path && n.path.length ? ` (path ${n.path.length})` : ""}`);
+    lines.push(`${n.label || ""}${n.target ? " → " + posOf(n.target).join(",") : ""}${n.path && n.path.length ? ` (path ${n.path.length})` : ""}`);
   }
   tip.textContent = lines.join("\n");
   tip.style.display = "block";
@@ -257,7 +259,14 @@ $("board").onmouseleave = () => { $("tip").style.display = "none"; };
 (async () => {
   try {
     const path = param("open");
-    if (path) load(await fetchFile(path));
+    if (path) {
+      load(await fetchFile(path));
+      if (!view.replay.annotations.size) {
+        // The bot's per-tile notes, stored beside the replay as <name>.annotations.json.
+        const side = path.replace(/\.replay$/, "") + ".annotations.json";
+        try { view.replay.annotations = view.replay.indexAnnotations(JSON.parse(await fetchFile(side))); draw(); } catch (_) { /* none */ }
+      }
+    }
     else if (param("local")) load(sessionStorage.getItem("botforge-local") || "");
     if (view.replay && param("fog") !== null) { $("fog").value = param("fog"); }
     if (view.replay && param("turn") !== null) setTurn(Number(param("turn")));

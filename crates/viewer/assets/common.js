@@ -60,3 +60,6 @@ function lineChart(canvas, series, title, marker) {
     ctx.strokeStyle = "#000"; ctx.beginPath(); ctx.moveTo(x(marker), 6); ctx.lineTo(x(marker), h - pad); ctx.stroke();
   }
 }
+
+/** The element with the given id. */
+const $ = id => document.getElementById(id);

@@ -6,11 +6,61 @@ use axum::response::{IntoResponse, Response};
 
 /// Every embedded file: name, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../assets/index.html")),
-    ("ants.html", "text/html; charset=utf-8", include_str!("../assets/ants.html")),
-    ("ants.js", "text/javascript; charset=utf-8", include_str!("../assets/ants.js")),
-    ("common.js", "text/javascript; charset=utf-8", include_str!("../assets/common.js")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "ants.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/ants.html"),
+    ),
+    (
+        "ants.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ants.js"),
+    ),
+    (
+        "speed.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/speed.html"),
+    ),
+    (
+        "speed.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/speed.js"),
+    ),
+    (
+        "wumpus.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/wumpus.html"),
+    ),
+    (
+        "wumpus.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/wumpus.js"),
+    ),
+    (
+        "economy.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/economy.html"),
+    ),
+    (
+        "economy.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/economy.js"),
+    ),
+    (
+        "common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/common.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
 ];
 
 fn lookup(name: &str) -> Option<(&'static str, &'static str)> {

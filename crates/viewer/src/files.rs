@@ -12,9 +12,11 @@ use crate::AppState;
 /// Largest file served (replays of long 10-player games stay well below this).
 const MAX_FILE: u64 = 256 * 1024 * 1024;
 
+/// `?path=…`: a file below the viewer root.
 #[derive(serde::Deserialize)]
 pub struct FileQuery {
-    path: String,
+    /// The requested path (relative to the root, or absolute inside it).
+    pub path: String,
 }
 
 /// Resolves `requested` inside `root`; `None` when it escapes it or does not exist.
@@ -30,6 +32,31 @@ pub fn resolve(root: &Path, requested: &str) -> Option<PathBuf> {
     };
     let real = joined.canonicalize().ok()?;
     (real.starts_with(root) && real.is_file()).then_some(real)
+}
+
+/// Reads a text file below the root, or the error response to send.
+pub async fn read_below_root(state: &AppState, requested: &str) -> Result<String, Response> {
+    let Some(path) = resolve(&state.root, requested) else {
+        return Err((
+            StatusCode::NOT_FOUND,
+            format!("no such file below the viewer root: {requested}"),
+        )
+            .into_response());
+    };
+    match tokio::fs::metadata(&path).await {
+        Ok(m) if m.len() > MAX_FILE => {
+            return Err((StatusCode::PAYLOAD_TOO_LARGE, "file too large").into_response());
+        }
+        Ok(_) => {}
+        Err(e) => return Err((StatusCode::NOT_FOUND, e.to_string()).into_response()),
+    }
+    tokio::fs::read_to_string(&path).await.map_err(|e| {
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("{requested}: {e}"),
+        )
+            .into_response()
+    })
 }
 
 /// Serves one file as text.
@@ -64,7 +91,10 @@ mod tests {
         let root = dir.path().canonicalize().unwrap();
         std::fs::create_dir(root.join("sub")).unwrap();
         std::fs::write(root.join("sub/a.replay"), "{}").unwrap();
-        assert_eq!(resolve(&root, "sub/a.replay"), Some(root.join("sub/a.replay")));
+        assert_eq!(
+            resolve(&root, "sub/a.replay"),
+            Some(root.join("sub/a.replay"))
+        );
         assert_eq!(resolve(&root, "sub/../sub/a.replay"), None);
         assert_eq!(resolve(&root, "/etc/passwd"), None);
         assert_eq!(resolve(&root, "sub/missing"), None);

@@ -3,7 +3,10 @@
 //! asset is compiled into the binary; nothing is fetched from the network.
 
 mod assets;
+mod economy_api;
 mod files;
+mod speed_api;
+mod wumpus_api;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -14,7 +17,10 @@ use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
+
+/// Most live games (spe_ed and economy, each) kept at once; the oldest is dropped first.
+pub const MAX_SESSIONS: usize = 64;
 
 /// Where the viewer finds its data.
 #[derive(Clone, Debug)]
@@ -26,10 +32,11 @@ pub struct ViewerConfig {
 }
 
 /// Shared state of the request handlers.
-#[derive(Debug)]
 pub struct AppState {
     config: ViewerConfig,
     root: PathBuf,
+    speed: std::sync::Mutex<speed_api::Games>,
+    economy: std::sync::Mutex<economy_api::Games>,
 }
 
 /// The viewer's routes (also used by tests without a socket).
@@ -38,11 +45,33 @@ pub fn router(config: ViewerConfig) -> anyhow::Result<Router> {
         .root
         .canonicalize()
         .with_context(|| format!("viewer root {}", config.root.display()))?;
-    let state = Arc::new(AppState { config, root });
+    let state = Arc::new(AppState {
+        config,
+        root,
+        speed: std::sync::Mutex::default(),
+        economy: std::sync::Mutex::default(),
+    });
     Ok(Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
         .route("/ants", get(|| async { assets::page("ants.html") }))
+        .route("/speed", get(|| async { assets::page("speed.html") }))
+        .route("/wumpus", get(|| async { assets::page("wumpus.html") }))
+        .route("/economy", get(|| async { assets::page("economy.html") }))
         .route("/assets/{name}", get(assets::asset))
+        .route("/api/wumpus/trace", get(wumpus_api::trace))
+        .route("/api/economy/ratings", get(economy_api::ratings))
+        .route("/api/economy/new", post(economy_api::new_game))
+        .route("/api/economy/game/{id}", get(economy_api::get_game))
+        .route("/api/economy/game/{id}/next", post(economy_api::next_round))
+        .route("/api/speed/ais", get(speed_api::ais))
+        .route(
+            "/api/speed/log",
+            get(speed_api::log_file).post(speed_api::log_text),
+        )
+        .route("/api/speed/new", post(speed_api::new_game))
+        .route("/api/speed/game/{id}", get(speed_api::get_game))
+        .route("/api/speed/game/{id}/action", post(speed_api::act))
+        .route("/api/speed/game/{id}/log", get(speed_api::game_log))
         .route("/api/games", get(games))
         .route("/api/file", get(files::file))
         .with_state(state))
@@ -55,7 +84,9 @@ pub async fn serve(addr: SocketAddr, config: ViewerConfig) -> anyhow::Result<()>
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(target: "viewer", "listening on http://{addr}");
-    axum::serve(listener, app).await.context("viewer server failed")
+    axum::serve(listener, app)
+        .await
+        .context("viewer server failed")
 }
 
 #[derive(serde::Deserialize)]

@@ -26,7 +26,10 @@ async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
     s.read_to_end(&mut buf).await.unwrap();
     let text = String::from_utf8_lossy(&buf).into_owned();
     let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
     (status, body)
 }
 

@@ -17,14 +17,16 @@ pub fn bot_names() -> Vec<&'static str> {
 
 /// Builds a bot from a spec: `NAME` or `thesis:PROFILE`.
 pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
-    let (name, arg) = spec.split_once(':').map_or((spec, None), |(n, a)| (n, Some(a)));
+    let (name, arg) = spec
+        .split_once(':')
+        .map_or((spec, None), |(n, a)| (n, Some(a)));
     let bot: Box<dyn ants::Bot> = match (name, arg) {
         ("xathis-style", None) => Box::new(ants_xathis::XathisBot::new()),
         ("champion", None) => Box::new(ants_xathis::ChampionBot::new()),
         ("thesis", profile) => Box::new(ants_thesis::ThesisBot::new(thesis_profile(profile)?)),
         (name, None) => ants::bots::by_name(name).ok_or_else(|| {
             anyhow::anyhow!(
-                "unknown Ants bot `{name}`; known bots: {}",
+                "unknown bot `{name}`; known Ants bots: {}",
                 bot_names().join(", ")
             )
         })?,
@@ -90,7 +92,7 @@ impl GamePlayer for AntsPlayer {
         let replay = match replay_dir {
             Some(dir) => {
                 let path = dir.join(replay_name(&job.key, "replay"));
-                result.replay.write(&path)?;
+                result.write_replay(&path)?;
                 Some(path.to_string_lossy().into_owned())
             }
             None => None,

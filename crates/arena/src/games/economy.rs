@@ -27,7 +27,13 @@ impl EconomyPlayer {
     pub fn from_options(options: &toml::Table) -> anyhow::Result<Self> {
         check_keys(
             options,
-            &["goal", "variable_prices", "round_ms", "expansions", "max_rounds"],
+            &[
+                "goal",
+                "variable_prices",
+                "round_ms",
+                "expansions",
+                "max_rounds",
+            ],
         )?;
         let variable_prices = match options.get("variable_prices") {
             None => true,
@@ -44,7 +50,8 @@ impl EconomyPlayer {
             Mode::Time(Some(int_option(options, "round_ms", 200)?))
         };
         Ok(Self {
-            goal: i64::try_from(int_option(options, "goal", 500)?).context("options.goal: too large")?,
+            goal: i64::try_from(int_option(options, "goal", 500)?)
+                .context("options.goal: too large")?,
             variable_prices,
             mode,
             max_rounds: u32::try_from(int_option(options, "max_rounds", 200)?)

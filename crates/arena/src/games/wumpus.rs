@@ -24,7 +24,9 @@ impl WumpusPlayer {
                 "small" => wumpus::Preset::Small,
                 "medium" => wumpus::Preset::Medium,
                 "large" => wumpus::Preset::Large,
-                other => anyhow::bail!("options.preset: unknown preset {other:?} (small, medium, large)"),
+                other => {
+                    anyhow::bail!("options.preset: unknown preset {other:?} (small, medium, large)")
+                }
             },
             Some(v) => anyhow::bail!("options.preset: expected a string, found {v}"),
         };
@@ -51,12 +53,18 @@ impl GamePlayer for WumpusPlayer {
         let mut results = Vec::with_capacity(job.specs.len());
         for spec in &job.specs {
             let mut game = wumpus::Game::new(&world, job.seed);
-            let mut player = AgentSpec::parse(spec)?.player(wumpus::protocol::Timeouts::default())?;
+            let mut player =
+                AgentSpec::parse(spec)?.player(wumpus::protocol::Timeouts::default())?;
             results.push(wumpus::play(&mut game, player.as_mut(), |_, _, _| {}).result);
         }
         Ok(MatchResult {
             turns: results.iter().map(|r| r.actions).max().unwrap_or(0),
-            outcome: if world.solvable() { "solvable" } else { "unsolvable" }.to_owned(),
+            outcome: if world.solvable() {
+                "solvable"
+            } else {
+                "unsolvable"
+            }
+            .to_owned(),
             replay: None,
             details: serde_json::json!({
                 "outcomes": results.iter().map(|r| format!("{:?}", r.outcome)).collect::<Vec<_>>(),

@@ -1,0 +1,192 @@
+//! `botforge speed online` and `botforge speed serve`: argument parsing and wiring for
+//! [`speed::net`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use clap::Args;
+use speed::ai::{DEFAULT_LINEUP, split_specs};
+use speed::net::client::{ClientConfig, Outcome, play, with_key};
+use speed::net::server::{Server, ServerConfig, parse_keys};
+
+/// Arguments of `botforge speed online`.
+#[derive(Args, Debug)]
+pub struct OnlineArgs {
+    /// Websocket URL of the server, e.g. `ws://127.0.0.1:10101/spe_ed`.
+    #[arg(long, env = "URL")]
+    pub url: String,
+    /// API key (sent as the `key` query parameter).
+    #[arg(long, env = "KEY", hide_env_values = true)]
+    pub key: String,
+    /// AI spec, e.g. `champion` or `pathfinding(2,75)`.
+    #[arg(long, default_value = "champion")]
+    pub ai: String,
+    /// Time endpoint; default: derived from the URL (`…/spe_ed_time`).
+    #[arg(long, env = "TIME_URL")]
+    pub time_url: Option<String>,
+    /// Write the game as golden JSON lines to this file.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Safety margin before the deadline in milliseconds.
+    #[arg(long, default_value_t = 500)]
+    pub margin_ms: u64,
+    /// Cap on the thinking time per round in milliseconds (default: until the margin).
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+    /// Seed of the AI's random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Plays one online game; exit code 0 when the game was played to the end (or to our
+/// elimination), 1 when the connection was lost mid-game.
+pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
+    let config = ClientConfig {
+        url: with_key(&args.url, &args.key),
+        time_url: args.time_url,
+        ai: args.ai,
+        seed: args.seed,
+        margin: Duration::from_millis(args.margin_ms),
+        think: args.think_ms.map(Duration::from_millis),
+        log: args.log,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .context("starting the tokio runtime")?;
+    let report = runtime.block_on(play(&config))?;
+    for p in &report.problems {
+        eprintln!("warning: {p}");
+    }
+    let me = report.me.map_or_else(|| "?".to_owned(), |m| m.to_string());
+    println!(
+        "player {me}: {} rounds, {} answers ({} fallback moves), clock offset {} ms",
+        report.rounds, report.answers, report.fallbacks, report.offset_ms
+    );
+    let code = match &report.outcome {
+        Outcome::Won => {
+            println!("won");
+            0
+        }
+        Outcome::Draw => {
+            println!("draw");
+            0
+        }
+        Outcome::Lost { winner } => {
+            println!("lost: player {winner} won");
+            0
+        }
+        Outcome::Eliminated { round } => {
+            println!("eliminated (state {round})");
+            0
+        }
+        Outcome::ConnectionLost { round, message } => {
+            eprintln!("error: connection lost after {round} states: {message}");
+            1
+        }
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// Arguments of `botforge speed serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Listening address.
+    #[arg(long, default_value = "127.0.0.1:10101")]
+    pub addr: String,
+    /// Players per game (1 … 6); default: drawn from 2 … 6 per game like the official
+    /// server.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub players: Option<u8>,
+    /// AI specs that fill free seats, e.g. `champion,random`; default: all team AIs and
+    /// champion.
+    #[arg(long)]
+    pub fill: Option<String>,
+    /// Seconds a lobby waits for players before filling the free seats.
+    #[arg(long, default_value_t = 300.0)]
+    pub wait: f64,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Directory for the game logs (golden JSON lines).
+    #[arg(long, default_value = "log")]
+    pub log_dir: PathBuf,
+    /// Stop after this many games (default: serve forever).
+    #[arg(long)]
+    pub games: Option<usize>,
+    /// Key file (one key per line, `#` comments); default: any non-empty key.
+    #[arg(long)]
+    pub keys: Option<PathBuf>,
+    /// Shortest round time-out in whole seconds.
+    #[arg(long, default_value_t = 5)]
+    pub min_round_secs: u64,
+    /// Longest round time-out in whole seconds.
+    #[arg(long, default_value_t = 15)]
+    pub max_round_secs: u64,
+    /// Thinking time of each server AI per round in milliseconds.
+    #[arg(long, default_value_t = 200)]
+    pub ai_ms: u64,
+}
+
+/// Runs the server until `--games` games have finished; prints one line per game.
+pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    if !(args.wait.is_finite() && args.wait >= 0.0) {
+        anyhow::bail!("--wait: expected a non-negative number of seconds");
+    }
+    if args.min_round_secs > args.max_round_secs {
+        anyhow::bail!("--min-round-secs must not exceed --max-round-secs");
+    }
+    let fill = match &args.fill {
+        Some(list) => split_specs(list),
+        None => DEFAULT_LINEUP.iter().map(|s| (*s).to_owned()).collect(),
+    };
+    if fill.is_empty() {
+        anyhow::bail!("--fill: expected at least one AI spec");
+    }
+    let keys = match &args.keys {
+        Some(path) => Some(parse_keys(
+            &std::fs::read_to_string(path)
+                .with_context(|| format!("reading key file {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let config = ServerConfig {
+        players: args.players.map(usize::from),
+        fill,
+        wait: Duration::from_secs_f64(args.wait),
+        seed: args.seed,
+        log_dir: Some(args.log_dir),
+        games: args.games,
+        keys,
+        round_secs: (args.min_round_secs, args.max_round_secs),
+        grace: Duration::from_secs(2),
+        ai_budget: Duration::from_millis(args.ai_ms),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the tokio runtime")?;
+    let summaries = runtime.block_on(async {
+        let server = Server::bind(&args.addr, config).await?;
+        eprintln!(
+            "spe_ed server on ws://{}/spe_ed (time: /spe_ed_time)",
+            server.local_addr()?
+        );
+        server.run().await
+    })?;
+    for s in &summaries {
+        let winner = s
+            .final_state
+            .winner()
+            .map_or_else(|| "draw".to_owned(), |w| format!("player {w} won"));
+        let log = s
+            .log
+            .as_ref()
+            .map_or_else(String::new, |p| format!(", log {}", p.display()));
+        println!("game {}: {} rounds, {winner}{log}", s.index, s.rounds);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,697 @@
+//! A spe_ed server speaking the official protocol (§7, §8): websocket at
+//! `/spe_ed?key=…` (403 for an empty or unknown key, 429 for a key in use), the time
+//! endpoint `/spe_ed_time`, a lobby that starts a game when N players joined or fills
+//! the free seats with server AIs after `wait`, and the round loop of §4: state with a
+//! deadline to every connection, an input phase with the first-valid-answer rule
+//! (invalid, duplicate, undecodable, closed and missing answers as in §5.2/§7.4/§7.5),
+//! the engine step, the final state with pseudonyms, then the connections are dropped
+//! without a close frame. Every game is written in the golden JSON-lines format.
+
+use std::collections::{BTreeSet, VecDeque};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::stream::SplitStream;
+use futures_util::{SinkExt as _, StreamExt as _};
+use rand::seq::SliceRandom as _;
+use rand::{Rng as _, SeedableRng as _};
+use rand_chacha::ChaCha8Rng;
+use tokio::net::TcpListener;
+use tokio::sync::{Notify, mpsc};
+use tokio::time::Instant;
+
+use super::NetError;
+use super::clock::{format_rfc3339, now_millis, time_body};
+use crate::ai::{Ai, from_spec};
+use crate::engine::{AnswerStatus, PlayerAnswer, random_setup, step};
+use crate::golden::GoldenWriter;
+use crate::protocol::{ParsedAnswer, parse_answer, state_to_json};
+use crate::state::{Action, GameState, PlayerId};
+
+/// Server settings.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Players per game; `None` draws 2 … 6 per lobby as the official server does.
+    pub players: Option<usize>,
+    /// AI specs to fill free seats with, drawn without repeating an entry.
+    pub fill: Vec<String>,
+    /// How long a lobby waits for players before filling.
+    pub wait: Duration,
+    /// Seed of every random choice (lobby sizes, boards, time-outs, AI draws).
+    pub seed: u64,
+    /// Directory for the golden logs (`None`: no logs).
+    pub log_dir: Option<PathBuf>,
+    /// Stop after this many games (`None`: serve forever).
+    pub games: Option<usize>,
+    /// Allowed keys (`None`: any non-empty key).
+    pub keys: Option<BTreeSet<String>>,
+    /// Per-round time-out range in whole seconds (official: 5 … 15).
+    pub round_secs: (u64, u64),
+    /// Grace after the deadline (official: 2 s).
+    pub grace: Duration,
+    /// Thinking time of each server AI per round.
+    pub ai_budget: Duration,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            players: None,
+            fill: crate::ai::DEFAULT_LINEUP
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect(),
+            wait: Duration::from_mins(5),
+            seed: 1,
+            log_dir: None,
+            games: None,
+            keys: None,
+            round_secs: (5, 15),
+            grace: Duration::from_secs(2),
+            ai_budget: Duration::from_millis(200),
+        }
+    }
+}
+
+/// Reads a key file: one key per line; empty lines and `#` comments ignored.
+pub fn parse_keys(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameSummary {
+    /// 0-based number of the game on this server.
+    pub index: usize,
+    /// Seed the game was set up with.
+    pub seed: u64,
+    /// Who controlled each player id: `websocket` or the AI spec.
+    pub controllers: Vec<(PlayerId, String)>,
+    /// Processed rounds.
+    pub rounds: u32,
+    /// The final state.
+    pub final_state: GameState,
+    /// The written log, if any.
+    pub log: Option<PathBuf>,
+}
+
+/// A bound, not yet running server.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    config: ServerConfig,
+}
+
+/// Messages received from one connection, waiting for an input phase (§7.5).
+#[derive(Default)]
+struct Inbox {
+    queue: Mutex<(VecDeque<ParsedAnswer>, bool)>,
+}
+
+/// Queue length after which further messages are dropped (§7.5).
+const QUEUE: usize = 5;
+
+impl Inbox {
+    fn push(&self, a: ParsedAnswer) {
+        let mut q = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        if q.0.len() < QUEUE {
+            q.0.push_back(a);
+        }
+    }
+
+    fn close(&self) {
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner).1 = true;
+    }
+
+    /// The next queued message, or `Err(())` when the queue is empty and reading stopped.
+    fn pop(&self) -> Result<Option<ParsedAnswer>, ()> {
+        let mut q = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        match q.0.pop_front() {
+            Some(a) => Ok(Some(a)),
+            None if q.1 => Err(()),
+            None => Ok(None),
+        }
+    }
+}
+
+/// A websocket player waiting in the lobby or playing.
+struct Seat {
+    inbox: Arc<Inbox>,
+    out: mpsc::UnboundedSender<String>,
+}
+
+struct Shared {
+    keys: Option<BTreeSet<String>>,
+    in_use: Mutex<BTreeSet<String>>,
+    lobby: mpsc::UnboundedSender<Seat>,
+    notify: Arc<Notify>,
+    accepting: AtomicBool,
+}
+
+/// Releases a key when the connection (or a failed upgrade) ends.
+struct KeyGuard {
+    key: String,
+    shared: Arc<Shared>,
+}
+
+impl Drop for KeyGuard {
+    fn drop(&mut self) {
+        self.shared
+            .in_use
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&self.key);
+    }
+}
+
+impl Server {
+    /// Binds the listening socket (`127.0.0.1:0` picks a free port).
+    pub async fn bind(addr: &str, config: ServerConfig) -> Result<Server, NetError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|source| NetError::Io {
+                context: format!("binding {addr}"),
+                source,
+            })?;
+        Ok(Server { listener, config })
+    }
+
+    /// The bound address.
+    pub fn local_addr(&self) -> Result<SocketAddr, NetError> {
+        self.listener.local_addr().map_err(|source| NetError::Io {
+            context: "local address".into(),
+            source,
+        })
+    }
+
+    /// Serves until `config.games` games have finished (forever without a limit) and
+    /// returns their summaries in start order.
+    pub async fn run(self) -> Result<Vec<GameSummary>, NetError> {
+        for spec in &self.config.fill {
+            from_spec(spec, 0)?;
+        }
+        if let Some(dir) = &self.config.log_dir {
+            std::fs::create_dir_all(dir).map_err(|source| NetError::Io {
+                context: format!("creating {}", dir.display()),
+                source,
+            })?;
+        }
+        let (lobby_tx, lobby_rx) = mpsc::unbounded_channel();
+        let notify = Arc::new(Notify::new());
+        let shared = Arc::new(Shared {
+            keys: self.config.keys.clone(),
+            in_use: Mutex::new(BTreeSet::new()),
+            lobby: lobby_tx,
+            notify: notify.clone(),
+            accepting: AtomicBool::new(true),
+        });
+        let app = Router::new()
+            .route("/spe_ed", get(ws_handler))
+            .route("/spe_ed_time", get(time_handler))
+            .with_state(shared.clone());
+        let config = Arc::new(self.config);
+        let lobby = tokio::spawn(lobby(lobby_rx, config, notify));
+        let serve = axum::serve(self.listener, app).into_future();
+        tokio::select! {
+            r = serve => {
+                r.map_err(|source| NetError::Io { context: "serving".into(), source })?;
+                Err(NetError::Connection("the listener stopped".into()))
+            }
+            r = lobby => {
+                shared.accepting.store(false, Ordering::SeqCst);
+                r.map_err(|e| NetError::Connection(format!("lobby task failed: {e}")))?
+            }
+        }
+    }
+}
+
+async fn time_handler() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+            (header::CACHE_CONTROL, "no-cache, no-store, must-revalidate"),
+        ],
+        time_body(now_millis()),
+    )
+        .into_response()
+}
+
+/// The `key` query parameter, percent-decoded.
+fn query_key(query: Option<&str>) -> String {
+    let Some(q) = query else {
+        return String::new();
+    };
+    let Some(raw) = q.split('&').find_map(|kv| kv.strip_prefix("key=")) else {
+        return String::new();
+    };
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b'+', _, _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+async fn ws_handler(
+    State(shared): State<Arc<Shared>>,
+    RawQuery(query): RawQuery,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !shared.accepting.load(Ordering::SeqCst) {
+        return (StatusCode::SERVICE_UNAVAILABLE, "server is shutting down").into_response();
+    }
+    let key = query_key(query.as_deref());
+    if key.is_empty() || shared.keys.as_ref().is_some_and(|k| !k.contains(&key)) {
+        return (StatusCode::FORBIDDEN, "empty or unknown key").into_response();
+    }
+    if !shared
+        .in_use
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key.clone())
+    {
+        return (StatusCode::TOO_MANY_REQUESTS, "key already in use").into_response();
+    }
+    let guard = KeyGuard {
+        key,
+        shared: shared.clone(),
+    };
+    ws.on_upgrade(move |socket| connection(socket, guard))
+}
+
+/// One websocket connection: joins the lobby, writes every state the game sends, reads
+/// answers into its inbox; ends (dropping the socket, no close frame) when the game
+/// drops its seat or a write fails.
+async fn connection(socket: WebSocket, guard: KeyGuard) {
+    let shared = guard.shared.clone();
+    let (mut sink, stream) = socket.split();
+    let inbox = Arc::new(Inbox::default());
+    let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
+    let seat = Seat {
+        inbox: inbox.clone(),
+        out,
+    };
+    if shared.lobby.send(seat).is_err() {
+        return;
+    }
+    let reader = tokio::spawn(read_loop(stream, inbox.clone(), shared.notify.clone()));
+    while let Some(text) = out_rx.recv().await {
+        if sink.send(Message::text(text)).await.is_err() {
+            break;
+        }
+    }
+    reader.abort();
+    inbox.close();
+    shared.notify.notify_waiters();
+    drop(guard);
+}
+
+/// Reads answers with the reference server's 10 ms pause before every read; stops for
+/// good on a closed connection or an undecodable message (§7.4).
+async fn read_loop(mut stream: SplitStream<WebSocket>, inbox: Arc<Inbox>, notify: Arc<Notify>) {
+    loop {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        let parsed = match stream.next().await {
+            Some(Ok(Message::Text(t))) => parse_answer(t.as_str()),
+            Some(Ok(Message::Binary(b))) => {
+                std::str::from_utf8(&b).map_or(ParsedAnswer::Undecodable, parse_answer)
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Close(_)) | Err(_)) | None => ParsedAnswer::Undecodable,
+        };
+        if parsed == ParsedAnswer::Undecodable {
+            inbox.close();
+            notify.notify_waiters();
+            return;
+        }
+        inbox.push(parsed);
+        notify.notify_waiters();
+    }
+}
+
+/// Who plays a seat of a running game.
+enum Controller {
+    Socket(Seat),
+    Server(Box<dyn Ai>, String),
+}
+
+/// Collects lobbies and starts games until the game limit, then waits for them.
+async fn lobby(
+    mut rx: mpsc::UnboundedReceiver<Seat>,
+    config: Arc<ServerConfig>,
+    notify: Arc<Notify>,
+) -> Result<Vec<GameSummary>, NetError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let mut games = Vec::new();
+    while config.games.is_none_or(|g| games.len() < g) {
+        let Some(first) = rx.recv().await else { break };
+        let n = config
+            .players
+            .unwrap_or_else(|| rng.random_range(2..=6))
+            .clamp(1, 6);
+        let until = Instant::now() + config.wait;
+        let mut seats = vec![first];
+        while seats.len() < n {
+            match tokio::time::timeout_at(until, rx.recv()).await {
+                Ok(Some(s)) => seats.push(s),
+                Ok(None) | Err(_) => break,
+            }
+        }
+        let mut pool = config.fill.clone();
+        pool.shuffle(&mut rng);
+        let mut controllers: Vec<Controller> = seats.into_iter().map(Controller::Socket).collect();
+        for spec in pool.iter().cycle().take(n - controllers.len()) {
+            let ai = from_spec(spec, rng.random())?;
+            controllers.push(Controller::Server(ai, spec.clone()));
+        }
+        let seed: u64 = rng.random();
+        let index = games.len();
+        games.push(tokio::spawn(run_game(
+            index,
+            seed,
+            controllers,
+            config.clone(),
+            notify.clone(),
+        )));
+    }
+    drop(rx);
+    let mut out = Vec::with_capacity(games.len());
+    for g in games {
+        out.push(
+            g.await
+                .map_err(|e| NetError::Connection(format!("game task failed: {e}")))??,
+        );
+    }
+    Ok(out)
+}
+
+/// Pseudonyms: three German words joined by `-` (§7.3).
+const WORDS: [&str; 16] = [
+    "Apfel", "Birne", "Dampfer", "Eimer", "Fenster", "Gabel", "Hafen", "Insel", "Kessel", "Leiter",
+    "Mantel", "Nebel", "Ofen", "Pinsel", "Rakete", "Sessel",
+];
+
+fn pseudonym(rng: &mut ChaCha8Rng) -> String {
+    (0..3)
+        .map(|_| WORDS[rng.random_range(0..WORDS.len())])
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The input-phase state of one player.
+#[derive(Clone, Copy)]
+enum Phase {
+    Waiting,
+    Answered(Action),
+    Done(PlayerAnswer),
+}
+
+/// Plays one game to the end and writes its log.
+async fn run_game(
+    index: usize,
+    seed: u64,
+    mut seats: Vec<Controller>,
+    config: Arc<ServerConfig>,
+    notify: Arc<Notify>,
+) -> Result<GameSummary, NetError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = random_setup(&mut rng, seats.len());
+    let controllers: Vec<(PlayerId, String)> = state
+        .players
+        .iter()
+        .zip(&seats)
+        .map(|(p, c)| {
+            let name = match c {
+                Controller::Socket(_) => "websocket".to_owned(),
+                Controller::Server(_, spec) => spec.clone(),
+            };
+            (p.id, name)
+        })
+        .collect();
+    let stem = format!("game-{index:04}-{seed:016x}");
+    let mut writer = GoldenWriter::new(stem.clone(), controllers.clone());
+    let (lo, hi) = (
+        config.round_secs.0.min(config.round_secs.1),
+        config.round_secs.1,
+    );
+    while state.running {
+        let secs = rng.random_range(lo..=hi);
+        let real_deadline = Instant::now() + Duration::from_secs(secs);
+        state.deadline = Some(format_rfc3339(now_millis() + secs as i64 * 1000));
+        for (p, c) in state.players.iter().zip(&seats) {
+            if let Controller::Socket(seat) = c {
+                let mut view = state.clone();
+                view.you = p.id;
+                let _ = seat.out.send(state_to_json(&view));
+            }
+        }
+        let mut phases: Vec<Phase> = state
+            .players
+            .iter()
+            .map(|p| {
+                if p.active {
+                    Phase::Waiting
+                } else {
+                    Phase::Done(PlayerAnswer::from_choice(None, false))
+                }
+            })
+            .collect();
+        let ai_seats = take_ais(&mut seats);
+        let budget = config.ai_budget;
+        let view = state.clone();
+        let ai_task = tokio::task::spawn_blocking(move || {
+            let mut ai_seats = ai_seats;
+            let actions: Vec<(usize, Action)> = ai_seats
+                .iter_mut()
+                .filter(|(i, _, _)| view.players[*i].active)
+                .map(|(i, ai, _)| {
+                    let mut v = view.clone();
+                    v.you = view.players[*i].id;
+                    let deadline = std::time::Instant::now() + budget;
+                    (*i, ai.decide(&v, v.you, deadline))
+                })
+                .collect();
+            (ai_seats, actions)
+        });
+        let sockets: Vec<Option<&Seat>> = seats
+            .iter()
+            .map(|c| match c {
+                Controller::Socket(s) => Some(s),
+                Controller::Server(..) => None,
+            })
+            .collect();
+        input_phase(
+            &sockets,
+            &state,
+            &mut phases,
+            real_deadline + config.grace,
+            &notify,
+        )
+        .await;
+        drop(sockets);
+        let (ai_seats, actions) = ai_task
+            .await
+            .map_err(|e| NetError::Connection(format!("server AI task failed: {e}")))?;
+        for (i, a) in actions {
+            phases[i] = Phase::Done(PlayerAnswer::from_choice(Some(a), true));
+        }
+        for (i, ai, spec) in ai_seats {
+            seats[i] = Controller::Server(ai, spec);
+        }
+        let answers: Vec<PlayerAnswer> = phases
+            .iter()
+            .map(|ph| match *ph {
+                Phase::Waiting => PlayerAnswer::from_choice(None, true),
+                Phase::Answered(a) => PlayerAnswer::from_choice(Some(a), true),
+                Phase::Done(a) => a,
+            })
+            .collect();
+        writer.round(&state, &answers);
+        step(&mut state, &answers);
+    }
+    for p in &mut state.players {
+        p.name = Some(pseudonym(&mut rng));
+    }
+    for (p, c) in state.players.iter().zip(&seats) {
+        if let Controller::Socket(seat) = c {
+            let mut view = state.clone();
+            view.you = p.id;
+            let _ = seat.out.send(state_to_json(&view));
+        }
+    }
+    drop(seats);
+    let rounds = state.round - 1;
+    writer.final_state(&state);
+    let log = match &config.log_dir {
+        Some(dir) => {
+            let path = dir.join(format!("{stem}.jsonl"));
+            writer.finish(&path)?;
+            Some(path)
+        }
+        None => None,
+    };
+    Ok(GameSummary {
+        index,
+        seed,
+        controllers,
+        rounds,
+        final_state: state,
+        log,
+    })
+}
+
+/// Moves the server AIs out of `seats` (for a blocking task); their slots hold a
+/// placeholder until they are put back.
+fn take_ais(seats: &mut [Controller]) -> Vec<(usize, Box<dyn Ai>, String)> {
+    let mut out = Vec::new();
+    for (i, c) in seats.iter_mut().enumerate() {
+        if matches!(c, Controller::Server(..)) {
+            let placeholder = Controller::Server(Box::new(Placeholder), String::new());
+            if let Controller::Server(ai, spec) = std::mem::replace(c, placeholder) {
+                out.push((i, ai, spec));
+            }
+        }
+    }
+    out
+}
+
+/// Stands in for a server AI while it thinks in a blocking task.
+struct Placeholder;
+
+impl Ai for Placeholder {
+    fn name(&self) -> String {
+        "placeholder".into()
+    }
+
+    fn decide(&mut self, _: &GameState, _: PlayerId, _: std::time::Instant) -> Action {
+        Action::ChangeNothing
+    }
+}
+
+/// The input phase (§4.2, §5.2, §7.5): reads at most one queued message per player per
+/// pass until every active, still-read player has a stored answer or `until` passes.
+/// Messages of players that were already out are discarded.
+async fn input_phase(
+    seats: &[Option<&Seat>],
+    state: &GameState,
+    phases: &mut [Phase],
+    until: Instant,
+    notify: &Notify,
+) {
+    loop {
+        let notified = notify.notified();
+        tokio::pin!(notified);
+        notified.as_mut().enable();
+        loop {
+            let mut progressed = false;
+            for (i, c) in seats.iter().enumerate() {
+                let Some(seat) = c else { continue };
+                if !state.players[i].active {
+                    while let Ok(Some(_)) = seat.inbox.pop() {}
+                    continue;
+                }
+                let next = match phases[i] {
+                    Phase::Done(_) => continue,
+                    Phase::Waiting | Phase::Answered(_) => seat.inbox.pop(),
+                };
+                let stored = match phases[i] {
+                    Phase::Answered(a) => Some(a),
+                    _ => None,
+                };
+                let done = |status| {
+                    Phase::Done(PlayerAnswer {
+                        action: stored,
+                        status,
+                    })
+                };
+                phases[i] = match (next, stored) {
+                    (Ok(None), _) => continue,
+                    (Err(()), _) | (Ok(Some(ParsedAnswer::Undecodable)), None) => {
+                        done(AnswerStatus::Closed)
+                    }
+                    (Ok(Some(_)), Some(_)) => done(AnswerStatus::Duplicate),
+                    (Ok(Some(ParsedAnswer::Valid(a))), None) => Phase::Answered(a),
+                    (Ok(Some(ParsedAnswer::Invalid(_))), None) => done(AnswerStatus::Invalid),
+                };
+                progressed = true;
+            }
+            let waiting = seats
+                .iter()
+                .zip(phases.iter())
+                .any(|(c, ph)| c.is_some() && matches!(ph, Phase::Waiting));
+            if !waiting {
+                return;
+            }
+            if !progressed {
+                break;
+            }
+        }
+        tokio::select! {
+            () = &mut notified => {}
+            () = tokio::time::sleep_until(until) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_file_and_query() {
+        let k = parse_keys("# comment\n\nabc\n  def  \n");
+        assert_eq!(k.into_iter().collect::<Vec<_>>(), ["abc", "def"]);
+        assert_eq!(query_key(Some("x=1&key=a%2Fb+c")), "a/b c");
+        assert_eq!(query_key(Some("key=")), "");
+        assert_eq!(query_key(None), "");
+        assert_eq!(query_key(Some("key=%zz")), "%zz");
+    }
+
+    #[test]
+    fn inbox_keeps_five_and_reports_close_after_the_queue() {
+        let inbox = Inbox::default();
+        for _ in 0..7 {
+            inbox.push(ParsedAnswer::Valid(Action::TurnLeft));
+        }
+        inbox.close();
+        let mut n = 0;
+        while let Ok(Some(_)) = inbox.pop() {
+            n += 1;
+        }
+        assert_eq!(n, 5);
+        assert!(inbox.pop().is_err());
+    }
+}
