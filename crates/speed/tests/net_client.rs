@@ -193,3 +193,31 @@ proptest! {
         let _ = session.on_text(&json(&state(seed, 1)));
     }
 }
+
+/// `wss://` and `https://` are supported (TLS via rustls + ring with the webpki roots): a
+/// closed loopback port fails at the TCP connect, not for want of TLS support.
+#[tokio::test]
+async fn tls_urls_are_supported() {
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    let config = speed::net::client::ClientConfig::new(
+        format!("wss://127.0.0.1:{port}/spe_ed?key=k"),
+        "random",
+    );
+    let err = speed::net::client::play(&config)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(!err.to_lowercase().contains("tls"), "{err}");
+    assert!(err.contains("127.0.0.1"), "{err}");
+    let err = speed::net::clock::clock_offset(
+        &format!("https://127.0.0.1:{port}/spe_ed_time"),
+        std::time::Duration::from_secs(2),
+    )
+    .await
+    .unwrap_err()
+    .to_string();
+    assert!(err.contains("connecting to"), "{err}");
+}

@@ -427,6 +427,7 @@ pub async fn play(config: &ClientConfig) -> Result<GameReport, NetError> {
         },
         None => 0,
     };
+    super::clock::init_tls();
     let (ws, _) = tokio_tungstenite::connect_async(config.url.as_str())
         .await
         .map_err(|e| NetError::Connect {

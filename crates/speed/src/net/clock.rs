@@ -185,38 +185,53 @@ pub async fn clock_offset(time_url: &str, timeout: Duration) -> Result<i64, NetE
     Ok(server - (before + (after - before) / 2))
 }
 
-/// A minimal HTTP/1.1 GET returning the body of a `200` answer.
+/// Makes ring the process-wide TLS crypto provider (once; later calls are no-ops).
+pub(crate) fn init_tls() {
+    // An error only means a provider is installed already, which is what we want.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
+/// A minimal HTTP/1.1 GET (http:// or https://) returning the body of a `200` answer.
 async fn http_get(url: &str) -> Result<String, NetError> {
     let err = |m: String| NetError::Url {
         url: url.to_owned(),
         message: m,
     };
     let uri: Uri = url.parse().map_err(|_| err("not a URL".into()))?;
-    if uri.scheme_str() != Some("http") {
-        return Err(err("only http:// time endpoints are supported".into()));
-    }
+    let tls = match uri.scheme_str() {
+        Some("http") => false,
+        Some("https") => true,
+        _ => return Err(err("expected an http:// or https:// time endpoint".into())),
+    };
     let host = uri.host().ok_or_else(|| err("no host".into()))?;
-    let port = uri.port_u16().unwrap_or(80);
+    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
     let path = uri.path_and_query().map_or("/", |p| p.as_str());
     let io = |context: &str| {
         let context = format!("{context} {url}");
         move |source| NetError::Io { context, source }
     };
-    let mut stream = TcpStream::connect((host, port))
+    let stream = TcpStream::connect((host, port))
         .await
         .map_err(io("connecting to"))?;
     let request =
         format!("GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .map_err(io("writing to"))?;
-    let mut raw = Vec::new();
-    stream
-        .take(64 * 1024)
-        .read_to_end(&mut raw)
-        .await
-        .map_err(io("reading from"))?;
+    let raw = if tls {
+        init_tls();
+        let mut roots = rustls::RootCertStore::empty();
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        let config = rustls::ClientConfig::builder()
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let name = rustls::pki_types::ServerName::try_from(host.to_owned())
+            .map_err(|_| err("host is not a valid TLS server name".into()))?;
+        let stream = tokio_rustls::TlsConnector::from(std::sync::Arc::new(config))
+            .connect(name, stream)
+            .await
+            .map_err(io("TLS handshake with"))?;
+        exchange(stream, &request, io).await?
+    } else {
+        exchange(stream, &request, io).await?
+    };
     let text = String::from_utf8_lossy(&raw);
     let (head, body) = text
         .split_once("\r\n\r\n")
@@ -230,6 +245,29 @@ async fn http_get(url: &str) -> Result<String, NetError> {
         (Some(a), Some(b)) if a < b => Ok(body[a..=b].to_owned()),
         _ => Err(err("the body holds no JSON object".into())),
     }
+}
+
+/// Sends `request` and reads the whole answer (at most 64 KiB).
+async fn exchange<S, F>(
+    mut stream: S,
+    request: &str,
+    io: impl Fn(&str) -> F,
+) -> Result<Vec<u8>, NetError>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    F: FnOnce(std::io::Error) -> NetError,
+{
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(io("writing to"))?;
+    let mut raw = Vec::new();
+    stream
+        .take(64 * 1024)
+        .read_to_end(&mut raw)
+        .await
+        .map_err(io("reading from"))?;
+    Ok(raw)
 }
 
 #[cfg(test)]
