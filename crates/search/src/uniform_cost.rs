@@ -1,10 +1,7 @@
 //! Uniform-cost search (Dijkstra's algorithm stopped at the first goal).
 
-use crate::open::Open;
-use crate::tree::{Offer, Tree};
-use crate::{Budget, PathResult, Stats};
+use crate::{Budget, PathResult, astar};
 use num_traits::Zero;
-use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 /// Finds a cheapest path from `start` to a node satisfying `goal`.
@@ -24,8 +21,8 @@ use std::hash::Hash;
 /// ```
 pub fn uniform_cost<N, C, FN, IN, FG>(
     start: &N,
-    mut successors: FN,
-    mut goal: FG,
+    successors: FN,
+    goal: FG,
     budget: &Budget,
 ) -> PathResult<N, C>
 where
@@ -35,42 +32,8 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FG: FnMut(&N) -> bool,
 {
-    let mut stats = Stats::default();
-    let mut tree: Tree<N, C> = Tree::new(start.clone(), C::zero());
-    let mut open = BinaryHeap::new();
-    open.push(Open {
-        f: C::zero(),
-        g: C::zero(),
-        index: 0,
-    });
-    let mut meter = budget.meter();
-    while let Some(Open { g, index, .. }) = open.pop() {
-        let slot = &tree.slots[index as usize];
-        if g > slot.value {
-            continue;
-        }
-        if goal(&slot.node) {
-            return PathResult::found(tree.path(index), g, stats);
-        }
-        if meter.spent(stats.expanded) {
-            return PathResult::none(stats, true);
-        }
-        stats.expanded += 1;
-        for (next, step) in successors(&slot.node) {
-            stats.generated += 1;
-            let ng = g + step;
-            match tree.offer(next, index, ng, |new, old| new < old) {
-                Offer::New(i) | Offer::Improved(i) => open.push(Open {
-                    f: ng,
-                    g: ng,
-                    index: i,
-                }),
-                Offer::Kept => {}
-            }
-        }
-        stats.frontier(open.len());
-    }
-    PathResult::none(stats, false)
+    // Uniform cost is A* with the zero heuristic: the open list is ordered by g alone.
+    astar(start, successors, |_| C::zero(), goal, budget)
 }
 
 #[cfg(test)]
