@@ -299,6 +299,9 @@ async fn ants(b: &mut Browser, base: &str) {
         note["pos"][0].as_f64().unwrap(),
         note["pos"][1].as_f64().unwrap(),
     );
+    // The annotations beside the replay arrive in a second request after the replay.
+    b.wait("view.replay && view.replay.annotations.size > 0")
+        .await;
     let at = b
         .eval(&format!(
             "(() => {{ const e = document.getElementById('board'); e.scrollIntoView(); const b = e.getBoundingClientRect(); return [b.x + ({c} + 0.5) * view.cell, b.y + ({r} + 0.5) * view.cell]; }})()"
