@@ -209,6 +209,7 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         max_rounds: args.max_rounds,
         progress: true,
+        caps: Vec::new(),
     };
     let results = experiment::run(&world, &cases, &config)?;
     for r in &results {

@@ -306,3 +306,101 @@ pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (
         outcome.stats,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::load_str;
+    use crate::rules::{attr_slot, item_slot};
+
+    fn example() -> World {
+        load_str(crate::EXAMPLE_WORLD, "beispielwelt.toml")
+            .unwrap()
+            .world
+    }
+
+    fn input<'a>(
+        w: &'a World,
+        s: &'a [i64],
+        m: &'a Merchant,
+        g: &'a GameAnalyzer,
+        rating: Rating,
+    ) -> SearchInput<'a> {
+        SearchInput {
+            world: w,
+            state: s,
+            rounds_played: 0,
+            merchant: m,
+            analyzer: g,
+            rating,
+            random_period: 100,
+        }
+    }
+
+    fn child_by(g: &mut Graph<'_>, k: usize, a: usize) -> usize {
+        let mut kids = Vec::new();
+        g.children(k, &mut kids);
+        kids.into_iter()
+            .find(|&c| {
+                let mut s = g.state(k).to_vec();
+                let prices = g.input.merchant.predicted_prices(g.depth[k]);
+                rules::apply(g.input.world, &mut s, &g.input.world.activities[a], &prices);
+                g.state(c) == s.as_slice()
+            })
+            .unwrap()
+    }
+
+    /// §5.1 / E-12: a sale at depth t uses `max(1, round(price + t·prediction))`.
+    #[test]
+    fn simulated_sales_use_the_predicted_price_at_the_node_depth() {
+        let w = example();
+        let getreide = w.item_index("Getreide").unwrap();
+        let mut m = Merchant::new(&w);
+        m.price[getreide] = 22;
+        m.prediction[getreide] = -4.5;
+        let an = GameAnalyzer::new(&w, &m.price);
+        let mut s = rules::start_state(&w);
+        s[item_slot(getreide)] = 3;
+        let mut g = Graph::new(input(&w, &s, &m, &an, Rating::Gold));
+        let sell = w.activity_index("Verkaufen: Getreide1").unwrap();
+        let k1 = child_by(&mut g, 0, sell);
+        let k2 = child_by(&mut g, k1, sell);
+        let k3 = child_by(&mut g, k2, sell);
+        // t = 0: 22; t = 1: round(17.5) = 18 (half away from zero); t = 2: 13.
+        assert_eq!(g.state(k1)[0], 22);
+        assert_eq!(g.state(k2)[0], 22 + 18);
+        assert_eq!(g.state(k3)[0], 22 + 18 + 13);
+        assert_eq!((g.depth[k1], g.depth[k2], g.depth[k3]), (1, 2, 3));
+        assert_eq!(g.first[k3] as usize, sell);
+    }
+
+    /// E-15: a GameAnalyzer node takes a strictly better path found later; other ratings
+    /// keep the first path.
+    #[test]
+    fn only_the_game_analyzer_replaces_a_path_by_a_better_one() {
+        let w = example();
+        let m = Merchant::new(&w);
+        let an = GameAnalyzer::new(&w, &m.price);
+        // 3 Brot, Hunger 5. "Essen: Brot, Verkaufen: Brot1" rates 0 + 0 (2 Brot are fewer
+        // than the best path's 3), "Verkaufen: Brot1, Essen: Brot" 100 + 0; both end in the
+        // same state.
+        let mut s = rules::start_state(&w);
+        s[item_slot(w.item_index("Brot").unwrap())] = 3;
+        s[attr_slot(&w, w.attribute_index("Hunger").unwrap())] = 5;
+        let eat = w.activity_index("Essen: Brot").unwrap();
+        let sell = w.activity_index("Verkaufen: Brot1").unwrap();
+        for rating in [Rating::GameAnalyzer, Rating::Gold] {
+            let mut g = Graph::new(input(&w, &s, &m, &an, rating));
+            let ate = child_by(&mut g, 0, eat);
+            let target = child_by(&mut g, ate, sell);
+            let sold = child_by(&mut g, 0, sell);
+            assert_eq!(child_by(&mut g, sold, eat), target);
+            if rating == Rating::GameAnalyzer {
+                assert_eq!((g.path_sum[ate], g.path_sum[sold]), (0, 100));
+                assert_eq!((g.first[target] as usize, g.path_sum[target]), (sell, 100));
+            } else {
+                assert_eq!((g.first[target] as usize, g.path_sum[target]), (eat, 2));
+            }
+        }
+    }
+}

@@ -7,12 +7,13 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use atomic_write_file::AtomicWriteFile;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::rating::Rating;
-use crate::session::{Session, ThinkLimit};
+use crate::session::{AgentCap, Session, ThinkLimit};
 use crate::world::World;
 
 /// One test case of Tab. 8.1.
@@ -104,6 +105,8 @@ pub struct Config {
     pub max_rounds: u32,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Per-agent thinking caps (index = agent; missing = none), e.g. the spec's `max_time`.
+    pub caps: Vec<AgentCap>,
 }
 
 /// One game's outcome.
@@ -266,6 +269,21 @@ pub fn run_game_with(
     game: u32,
     max_rounds: u32,
 ) -> GameResult {
+    run_game_capped(world, ratings, &[], case, mode, seed, game, max_rounds)
+}
+
+/// [`run_game_with`] with per-agent thinking caps (`caps[i]` for agent i; missing = none).
+#[allow(clippy::too_many_arguments)]
+pub fn run_game_capped(
+    world: &Arc<World>,
+    ratings: &[Rating],
+    caps: &[AgentCap],
+    case: Case,
+    mode: Mode,
+    seed: u64,
+    game: u32,
+    max_rounds: u32,
+) -> GameResult {
     let start = Instant::now();
     let case_world = Arc::new(
         World::clone(world)
@@ -274,6 +292,9 @@ pub fn run_game_with(
     );
     let mut session = Session::agents_only(case_world, ratings, seed, u64::from(game));
     session.game.max_rounds = max_rounds;
+    for (i, cap) in caps.iter().enumerate() {
+        session.set_cap(i, *cap);
+    }
     let n = ratings.len();
     let mut expanded = vec![0u64; n];
     let mut thought = vec![0u32; n];
@@ -345,7 +366,16 @@ pub fn run(
             (0..config.games)
                 .into_par_iter()
                 .map(|g| {
-                    let r = run_game(world, case, config.mode, config.seed, g, config.max_rounds);
+                    let r = run_game_capped(
+                        world,
+                        &Rating::ALL,
+                        &config.caps,
+                        case,
+                        config.mode,
+                        config.seed,
+                        g,
+                        config.max_rounds,
+                    );
                     bar.inc(1);
                     r
                 })
@@ -363,23 +393,20 @@ pub fn run(
     Ok(out)
 }
 
-/// Writes one CSV row per (case, game, agent) atomically (tempfile in the same directory,
-/// then rename).
+/// Writes one CSV row per (case, game, agent) atomically: the file appears complete (with a
+/// normal file's mode, 0644 under umask 022) or not at all.
 pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let mut file = AtomicWriteFile::open(path)?;
+    let mut out = std::io::BufWriter::new(&mut file);
     writeln!(
-        tmp,
+        out,
         "case,goal,variable_prices,game,agent,rating,rounds,winner,expansions,thinking_rounds"
     )?;
     for r in results {
         for g in &r.games {
             for (i, rating) in r.ratings.iter().enumerate() {
                 writeln!(
-                    tmp,
+                    out,
                     "{},{},{},{},Agent{i},{},{},{},{},{}",
                     r.case.id,
                     r.case.goal,
@@ -394,13 +421,59 @@ pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
             }
         }
     }
-    tmp.flush()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        tmp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    out.flush()?;
+    drop(out);
+    file.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result() -> CaseResult {
+        CaseResult {
+            case: CASES[1],
+            mode: Mode::Budget(10),
+            ratings: vec![Rating::Gold, Rating::GameAnalyzer],
+            games: vec![GameResult {
+                game: 0,
+                rounds: vec![Some(30), None],
+                expanded: vec![300, 290],
+                thought: vec![30, 30],
+                wall_ms: 5,
+            }],
+            wall_ms: 5,
+        }
     }
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+
+    #[test]
+    fn csv_is_written_whole_with_a_plain_files_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.csv");
+        write_csv(&path, &[result()]).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1], "1,500,true,0,Agent0,gold,30,1,300,30");
+        assert_eq!(lines[2], "1,500,true,0,Agent1,game-analyzer,,0,290,30");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            // Like any file created normally (0666 minus the umask: 0644 under umask 022),
+            // not the 0600 of a temporary file.
+            let plain = dir.path().join("plain");
+            std::fs::write(&plain, "x").unwrap();
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&path), mode(&plain));
+        }
+    }
+
+    #[test]
+    fn csv_into_a_missing_directory_fails_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing").join("out.csv");
+        assert!(write_csv(&path, &[result()]).is_err());
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
 }

@@ -1,27 +1,24 @@
-//! SplitMix64, the seeded generator every agent uses (spec E-29, `wumpus.md` §2.2).
+//! SplitMix64, the seeded generator every agent uses (spec E-29, `wumpus.md` §2.2): a thin
+//! wrapper around [`rand_xoshiro::SplitMix64`] adding the spec's `below` reduction.
 
-/// SplitMix64 with a 64-bit state; all arithmetic wraps.
+use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+
+/// SplitMix64 with a 64-bit state, seeded directly with the seed (no extra mixing).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitMix64 {
-    state: u64,
-}
+pub struct SplitMix64(rand_xoshiro::SplitMix64);
 
 impl SplitMix64 {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { state: seed }
+        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
-    /// A number in `0..n` (`next() % n`); 0 when `n` is 0.
+    /// A number in `0..n` (`next() % n`, the spec's reduction); 0 when `n` is 0.
     pub fn below(&mut self, n: usize) -> usize {
         if n == 0 {
             return 0;
@@ -40,5 +37,15 @@ mod tests {
         assert_eq!(r.next_u64(), 0x910a_2dec_8902_5cc1);
         assert_eq!(r.next_u64(), 0xbeeb_8da1_658e_ec67);
         assert_eq!(r.next_u64(), 0xf893_a2ee_fb32_555e);
+    }
+
+    #[test]
+    fn below_is_next_modulo_n() {
+        let mut a = SplitMix64::new(7);
+        let mut b = SplitMix64::new(7);
+        for n in [1usize, 2, 3, 10, 47, 1000] {
+            assert_eq!(a.below(n), (b.next_u64() % n as u64) as usize);
+        }
+        assert_eq!(a.below(0), 0);
     }
 }

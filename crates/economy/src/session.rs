@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use search::Budget;
 
@@ -24,6 +24,16 @@ pub struct ThinkLimit {
     pub deadline: Option<Instant>,
 }
 
+/// An agent's own cap on thinking per round, on top of the round's [`ThinkLimit`]: the spec's
+/// optional `max_time` (§5.5) and its reproducible analogue, a maximum number of expansions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AgentCap {
+    /// Stop after at most this many expansions per round.
+    pub expansions: Option<u64>,
+    /// Stop after at most this long per round (`max_time`).
+    pub time: Option<Duration>,
+}
+
 /// A running search thread: its answer and the agent's generator come back on join.
 type Thinking = JoinHandle<(Decision, SplitMix64)>;
 
@@ -31,6 +41,7 @@ type Thinking = JoinHandle<(Decision, SplitMix64)>;
 #[derive(Debug)]
 struct AgentSlot {
     rating: Rating,
+    cap: AgentCap,
     rng: Option<SplitMix64>,
     thinking: Option<(Arc<AtomicBool>, Thinking)>,
     last: Option<Decision>,
@@ -67,6 +78,7 @@ impl Session {
                     next += 1;
                     Some(AgentSlot {
                         rating: *r,
+                        cap: AgentCap::default(),
                         rng: Some(rng),
                         thinking: None,
                         last: None,
@@ -91,6 +103,13 @@ impl Session {
         Self::new(world, &players, seed, game_index)
     }
 
+    /// Sets the thinking cap of player `p` (ignored if `p` is not an agent).
+    pub fn set_cap(&mut self, p: usize, cap: AgentCap) {
+        if let Some(Some(slot)) = self.agents.get_mut(p) {
+            slot.cap = cap;
+        }
+    }
+
     /// Starts every unfinished agent's search on its own thread.
     pub fn start_thinking(&mut self, limit: ThinkLimit) {
         let game = &self.game;
@@ -104,10 +123,19 @@ impl Session {
             };
             let stop = Arc::new(AtomicBool::new(false));
             let mut budget = Budget::unlimited().with_stop(Arc::clone(&stop));
-            if let Some(n) = limit.expansions {
+            let nodes = match (limit.expansions, slot.cap.expansions) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(n) = nodes {
                 budget = budget.with_nodes(n);
             }
-            if let Some(d) = limit.deadline {
+            let own = slot.cap.time.map(|t| Instant::now() + t);
+            let deadline = match (limit.deadline, own) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            if let Some(d) = deadline {
                 budget = budget.with_deadline(d);
             }
             let world = Arc::clone(&game.world);

@@ -13,7 +13,7 @@ use economy::merchant::Merchant;
 use economy::rating::{Key, MAX, Rater, Rating};
 use economy::rng::SplitMix64;
 use economy::rules::{self, Market, attr_slot, item_slot};
-use economy::session::{Session, ThinkLimit};
+use economy::session::{AgentCap, Session, ThinkLimit};
 use economy::world::World;
 use search::Budget;
 
@@ -229,4 +229,52 @@ fn agents_think_in_parallel_within_the_round_time() {
         assert!(report.executed.iter().all(Option::is_some), "{report:?}");
     }
     assert_eq!(session.game.round, 3);
+}
+
+#[test]
+fn agent_caps_limit_one_agent_below_the_round_limit() {
+    let w = Arc::new(example());
+    let mut session = Session::agents_only(w, &Rating::ALL, 1, 0);
+    session.set_cap(
+        7,
+        AgentCap {
+            expansions: Some(5),
+            time: None,
+        },
+    );
+    session.set_cap(
+        3,
+        AgentCap {
+            expansions: None,
+            time: Some(Duration::ZERO),
+        },
+    );
+    // A cap above the round's budget changes nothing.
+    session.set_cap(
+        0,
+        AgentCap {
+            expansions: Some(10_000),
+            time: None,
+        },
+    );
+    for _ in 0..2 {
+        session.start_thinking(ThinkLimit {
+            expansions: Some(40),
+            deadline: None,
+        });
+        session.finish_round(&[], false);
+        let expanded: Vec<u64> = (0..8)
+            .map(|p| session.last_decision(p).unwrap().expanded)
+            .collect();
+        assert_eq!(expanded[7], 5, "{expanded:?}");
+        assert_eq!(
+            expanded[3], 0,
+            "max_time 0 stops before the first expansion"
+        );
+        for p in [0, 1, 2, 4, 5, 6] {
+            assert_eq!(expanded[p], 40, "{expanded:?}");
+        }
+    }
+    // The agent stopped at once still answered (the fallback move).
+    assert!(session.game.players[3].state != rules::start_state(&session.game.world));
 }

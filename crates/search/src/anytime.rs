@@ -336,6 +336,61 @@ mod tests {
     }
 
     #[test]
+    fn equal_values_pop_later_expansions_first_then_child_order() {
+        // Root 0 → [1, 2], 1 → [3, 4], 2 → [5, 6], all rated equal: "children in front, then
+        // a stable sort" (E-27) makes the order depth-first, lowest child index first.
+        let mut popped = Vec::new();
+        let out = iterative_best_first(
+            0,
+            |k, out: &mut Vec<usize>| {
+                if k < 3 {
+                    tree(k, out);
+                }
+            },
+            |_| 0,
+            |k| {
+                popped.push(k);
+                false
+            },
+            &Budget::unlimited(),
+            Options {
+                random_period: 0,
+                max_depth: 2,
+            },
+            |_| 0,
+        );
+        assert_eq!(popped, vec![1, 2, 1, 3, 4, 2, 5, 6]);
+        assert_eq!(out.best, vec![1, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn better_value_beats_later_expansion() {
+        // Node 2 is rated above everything, so it is popped right after the root although
+        // node 1's children were inserted later.
+        let mut popped = Vec::new();
+        iterative_best_first(
+            0,
+            |k, out: &mut Vec<usize>| {
+                if k < 3 {
+                    tree(k, out);
+                }
+            },
+            |k| usize::from(k == 2),
+            |k| {
+                popped.push(k);
+                false
+            },
+            &Budget::unlimited(),
+            Options {
+                random_period: 0,
+                max_depth: 2,
+            },
+            |_| 0,
+        );
+        assert_eq!(&popped[2..], &[2, 5, 6, 1, 3, 4]);
+    }
+
+    #[test]
     fn node_budget_is_exact() {
         let out = iterative_best_first(
             0,
