@@ -1,8 +1,10 @@
 //! The official replay JSON format (spec §6): types, building from a finished game,
 //! atomic writing, and loading with field-naming errors.
 
-use std::io::Write as _;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+use atomic_write_file::AtomicWriteFile;
 
 use serde::{Deserialize, Serialize};
 
@@ -322,33 +324,39 @@ impl Replay {
         }
     }
 
-    /// Writes the replay as JSON atomically (temporary file in the same directory, then
-    /// rename), so a failure never leaves a half-written file.
+    /// Writes the replay as JSON atomically (see [`write_atomic_with`]): the file appears
+    /// complete or not at all.
     pub fn write(&self, path: &Path) -> Result<(), ReplayError> {
-        let json = serde_json::to_vec(self).map_err(|e| ReplayError::Io {
-            path: path.to_owned(),
-            source: e.into(),
-        })?;
-        write_atomic(path, &json)
+        write_atomic_with(path, |w| {
+            serde_json::to_writer(w, self).map_err(std::io::Error::from)
+        })
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, then renames it,
-/// so no reader ever sees a half-written file.
+/// Writes `bytes` to `path` atomically (see [`write_atomic_with`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReplayError> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Creates `path` from what `fill` writes, atomically (`atomic_write_file`): readers see
+/// the old file or the complete new one, never a half-written one. If `fill` or the commit
+/// fails, the previous file (if any) is left untouched and the error names `path`. A new
+/// file gets the permissions a plain `File::create` would give; a replaced one keeps its
+/// own.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), ReplayError> {
     let io = |source| ReplayError::Io {
         path: path.to_owned(),
         source,
     };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
-    tmp.flush().map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+    let mut file = AtomicWriteFile::open(path).map_err(io)?;
+    let mut out = BufWriter::new(&mut file);
+    fill(&mut out).map_err(io)?;
+    out.flush().map_err(io)?;
+    drop(out);
+    file.commit().map_err(io)
 }
 
 /// The replay renderer of one cell (spec §6.3, including the hill quirk).
@@ -374,5 +382,58 @@ fn render_cell(engine: &Engine, cell: u32, scenario: bool) -> char {
         '*'
     } else {
         '.'
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn new_file_gets_the_permissions_of_a_plain_create() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let out = dir.path().join("out.json");
+        write_atomic(&out, b"{}").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"{}");
+        assert_eq!(mode(&out), mode(&plain));
+        assert_ne!(
+            mode(&out) & 0o044,
+            0,
+            "readable by group/others under umask 022"
+        );
+    }
+
+    #[test]
+    fn failure_midway_keeps_the_previous_file_and_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("replay.json");
+        write_atomic(&out, b"old").unwrap();
+        let err = write_atomic_with(&out, |w| {
+            w.write_all(b"half of the new")?;
+            Err(std::io::Error::other("serialisation failed"))
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains(&*out.to_string_lossy()), "{err}");
+        assert!(err.to_string().contains("serialisation failed"), "{err}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn missing_directory_is_an_error_naming_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("missing").join("replay.json");
+        let err = write_atomic(&out, b"x").unwrap_err();
+        assert!(err.to_string().contains(&*out.to_string_lossy()), "{err}");
+        assert!(!out.exists());
     }
 }

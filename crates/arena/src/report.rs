@@ -6,21 +6,19 @@ use std::fmt::Write as _;
 use crate::rating::{PairRecord, Standings};
 use crate::store::StoredMatch;
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, so readers
-/// never see a half-written report.
+/// Writes `bytes` to `path` atomically (`atomic_write_file`): readers see the old file or
+/// the complete new one, never a half-written report; on failure the previous file is left
+/// untouched and the error names `path`. A new file gets the permissions a plain
+/// `File::create` would give.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
     use anyhow::Context as _;
     use std::io::Write as _;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or_else(|| std::path::Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a file in {}", dir.display()))?;
-    tmp.write_all(bytes)?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    let write = || -> std::io::Result<()> {
+        let mut file = atomic_write_file::AtomicWriteFile::open(path)?;
+        file.write_all(bytes)?;
+        file.commit()
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Plain-text ratings table and win-rate matrix.
@@ -289,6 +287,42 @@ mod tests {
     use super::*;
     use crate::rating::standings;
     use crate::runner::SeatResult;
+
+    fn mode(path: &std::path::Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn a_report_is_written_whole_with_plain_permissions() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let out = dir.path().join("report.html");
+        write_atomic(&out, b"old").unwrap();
+        write_atomic(&out, b"<html></html>").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"<html></html>");
+        assert_eq!(mode(&out), mode(&plain));
+        assert_ne!(
+            mode(&out) & 0o044,
+            0,
+            "readable by group/others under umask 022"
+        );
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            2,
+            "no temp file left"
+        );
+    }
+
+    #[test]
+    fn writing_into_a_missing_directory_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("missing").join("report.html");
+        let err = format!("{:#}", write_atomic(&out, b"x").unwrap_err());
+        assert!(err.contains(&*out.to_string_lossy()), "{err}");
+        assert!(!out.exists());
+    }
 
     #[test]
     fn reports_name_every_bot_and_link_games() {

@@ -200,15 +200,47 @@ pub fn run(
             .check_bot(b.spec())
             .with_context(|| format!("bots[{i}] ({})", b.name))?;
     }
-    let run = config.run_name();
+    let jobs = schedule(config, player)?;
+    let batch = Batch {
+        run: config.run_name(),
+        game: config.game.clone(),
+        threads: config.threads,
+        replays: config.replays.clone(),
+    };
+    run_jobs(&batch, jobs, player, store, options)
+}
+
+/// Where and how [`run_jobs`] plays a list of jobs.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// Run name the results are stored under.
+    pub run: String,
+    /// Game name (a run holds one game only).
+    pub game: String,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+    /// Directory for replays/logs, if any.
+    pub replays: Option<PathBuf>,
+}
+
+/// Plays the `jobs` not yet in `store` under `batch.run`, `batch.threads` at a time,
+/// storing each result as soon as it is known (so an interrupted batch resumes where it
+/// stopped). [`run`] is this with the jobs a config schedules.
+pub fn run_jobs(
+    batch: &Batch,
+    jobs: Vec<Job>,
+    player: &dyn GamePlayer,
+    store: &mut Store,
+    options: &RunOptions,
+) -> anyhow::Result<RunSummary> {
+    let run = batch.run.clone();
     if let Some(game) = store.run_game(&run)? {
         anyhow::ensure!(
-            game == config.game,
+            game == batch.game,
             "run {run:?} in the store is a {game} run, not {}; choose another `name`",
-            config.game
+            batch.game
         );
     }
-    let jobs = schedule(config, player)?;
     let done = store.done_keys(&run)?;
     let mut summary = RunSummary {
         scheduled: jobs.len(),
@@ -222,18 +254,18 @@ pub fn run(
     if let Some(limit) = options.limit {
         todo.truncate(limit);
     }
-    if let Some(dir) = &config.replays {
+    if let Some(dir) = &batch.replays {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create replay directory {}", dir.display()))?;
     }
     let bar = progress_bar(todo.len(), options.progress);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
+        .num_threads(batch.threads)
         .build()
         .context("cannot start worker threads")?;
     let stop = options.stop.clone().unwrap_or_default();
     let (tx, rx) = mpsc::channel::<(Job, anyhow::Result<MatchResult>)>();
-    let replay_dir = config.replays.as_deref();
+    let replay_dir = batch.replays.as_deref();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let stop_workers = Arc::clone(&stop);
         let todo = &todo;

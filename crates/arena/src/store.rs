@@ -129,6 +129,24 @@ impl Store {
         Ok(id)
     }
 
+    /// The job key and game-specific details of every game of `run`, oldest first. A
+    /// details text that is not JSON is an error naming the key.
+    pub fn details(&self, run: &str) -> anyhow::Result<Vec<(String, serde_json::Value)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, details FROM matches WHERE run = ?1 ORDER BY id")?;
+        let rows: Vec<(String, String)> = stmt
+            .query_map([run], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        rows.into_iter()
+            .map(|(key, text)| {
+                let details = serde_json::from_str(&text)
+                    .with_context(|| format!("game {key}: details are not JSON"))?;
+                Ok((key, details))
+            })
+            .collect()
+    }
+
     /// All games of `run` (or of every run when `None`), oldest first.
     pub fn matches(&self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
         let mut stmt = self.conn.prepare(
@@ -244,6 +262,12 @@ mod tests {
         assert_eq!(m[0].seed, 7);
         assert_eq!(s.runs().unwrap(), vec!["r".to_owned()]);
         assert_eq!(s.run_game("r").unwrap().as_deref(), Some("ants"));
+        let details = s.details("r").unwrap();
+        assert_eq!(
+            details,
+            vec![("k1".to_owned(), serde_json::json!({"x": 1}))]
+        );
+        assert!(s.details("other").unwrap().is_empty());
     }
 
     #[test]

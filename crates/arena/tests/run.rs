@@ -258,3 +258,101 @@ fn thesis_annotations_are_written_beside_the_replay() {
         assert!(n["label"].is_string());
     }
 }
+
+#[test]
+fn speed_eval_series_interrupted_and_resumed_equals_an_uninterrupted_one() {
+    use arena::games::speed::EvalPlayer;
+    use arena::runner::{Batch, run_jobs};
+    let cfg = speed::eval::EvalConfig {
+        games: 7,
+        ais: vec![
+            "random".into(),
+            "not-killing-itself(1,0,2)".into(),
+            "pathfinding(2,20)".into(),
+        ],
+        players: Some(2),
+        seed: 5,
+        budget: std::time::Duration::from_secs(2),
+        board: Some((30, 24)),
+    };
+    let player = EvalPlayer::new(cfg.clone()).unwrap();
+    let batch = Batch {
+        run: "eval".into(),
+        game: "speed".into(),
+        threads: 2,
+        replays: None,
+    };
+    let limit = |n| RunOptions {
+        limit: Some(n),
+        ..RunOptions::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("eval.db");
+    // Interrupted after 3 games; the store is closed and reopened before resuming.
+    {
+        let mut store = Store::open(&db).unwrap();
+        let s = run_jobs(
+            &batch,
+            player.jobs("eval").unwrap(),
+            &player,
+            &mut store,
+            &limit(3),
+        );
+        assert_eq!(s.unwrap().played, 3);
+        assert_eq!(player.results(&store, "eval").unwrap().len(), 3);
+    }
+    let mut store = Store::open(&db).unwrap();
+    let s = run_jobs(
+        &batch,
+        player.jobs("eval").unwrap(),
+        &player,
+        &mut store,
+        &RunOptions::default(),
+    )
+    .unwrap();
+    assert_eq!((s.scheduled, s.skipped, s.played), (7, 3, 4));
+    let resumed = player.results(&store, "eval").unwrap();
+
+    let mut fresh = Store::in_memory().unwrap();
+    run_jobs(
+        &batch,
+        player.jobs("eval").unwrap(),
+        &player,
+        &mut fresh,
+        &RunOptions::default(),
+    )
+    .unwrap();
+    let whole = player.results(&fresh, "eval").unwrap();
+    // Everything but the measured decision times is identical, game by game.
+    let key = |r: &speed::eval::GameResult| {
+        (
+            r.index,
+            r.seed,
+            r.width,
+            r.height,
+            r.rounds,
+            r.participants.clone(),
+            r.winner,
+        )
+    };
+    assert_eq!(resumed.len(), 7);
+    assert_eq!(
+        resumed.iter().map(key).collect::<Vec<_>>(),
+        whole.iter().map(key).collect::<Vec<_>>()
+    );
+    // … and equal to playing the series directly.
+    for r in &whole {
+        assert_eq!(key(r), key(&speed::eval::play_one(&cfg, r.index).unwrap()));
+    }
+    let counts = |rs: &[speed::eval::GameResult]| -> Vec<(String, usize, usize, usize)> {
+        speed::eval::summarize(&cfg, rs)
+            .into_iter()
+            .map(|s| (s.ai, s.games, s.wins, s.draws))
+            .collect()
+    };
+    assert_eq!(counts(&resumed), counts(&whole));
+    assert_eq!(counts(&whole).iter().map(|c| c.1).sum::<usize>(), 14);
+    // A changed series does not reuse the stored games.
+    let other = EvalPlayer::new(speed::eval::EvalConfig { seed: 6, ..cfg }).unwrap();
+    assert!(other.results(&store, "eval").unwrap().is_empty());
+}

@@ -1,14 +1,14 @@
 //! `botforge speed …`: argument parsing and wiring for the `speed` crate.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Subcommand;
 use speed::ai::{Ai, DEFAULT_LINEUP, from_spec, split_specs};
-use speed::eval::{EvalConfig, run_with_progress_bar, store, summarize};
+use speed::eval::{EvalConfig, summarize};
 use speed::golden::{GoldenWriter, check_file};
 
 /// Subcommands of `botforge speed`.
@@ -48,7 +48,8 @@ pub enum Command {
         #[arg(long)]
         quiet: bool,
     },
-    /// Headless seeded evaluation series stored in SQLite.
+    /// Headless seeded evaluation series, stored game by game in the arena results
+    /// database (an interrupted series resumes when run again).
     Eval {
         /// Number of games.
         #[arg(long, default_value_t = 100)]
@@ -63,9 +64,18 @@ pub enum Command {
         /// Worker threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// SQLite database file.
+        /// Results database (the arena's SQLite schema).
         #[arg(long, default_value = "botforge.db")]
         db: PathBuf,
+        /// Run name the games are stored under.
+        #[arg(long, default_value = "speed-eval")]
+        run: String,
+        /// Play at most this many new games (the rest is left for a resumed series).
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Hide the progress bar.
+        #[arg(long)]
+        quiet: bool,
         /// Base seed of the series.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -98,6 +108,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             players,
             threads,
             db,
+            run,
+            limit,
+            quiet,
             seed,
             budget_ms,
             board,
@@ -114,38 +127,78 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 budget: Duration::from_millis(budget_ms),
                 board,
             };
-            let results = run_with_progress_bar(&cfg, threads)?;
-            store(&db, &cfg, &results)?;
-            println!(
-                "{games} games, seed {seed}, budget {budget_ms} ms, stored in {}",
-                db.display()
-            );
-            println!(
-                "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9}",
-                "ai", "games", "wins", "win%", "draws", "p50 ms", "p99 ms", "max ms"
-            );
-            for s in summarize(&cfg, &results) {
-                let rate = if s.games == 0 {
-                    0.0
-                } else {
-                    100.0 * s.wins as f64 / s.games as f64
-                };
-                let ms = |us: u64| us as f64 / 1000.0;
-                println!(
-                    "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2}",
-                    s.ai,
-                    s.games,
-                    s.wins,
-                    rate,
-                    s.draws,
-                    ms(s.time_us.0),
-                    ms(s.time_us.1),
-                    ms(s.time_us.2)
-                );
-            }
-            Ok(ExitCode::SUCCESS)
+            eval(cfg, threads, &db, &run, limit, quiet)
         }
     }
+}
+
+/// `botforge speed eval`: the series through the arena runner and store, then the table.
+fn eval(
+    cfg: EvalConfig,
+    threads: usize,
+    db: &Path,
+    run: &str,
+    limit: Option<usize>,
+    quiet: bool,
+) -> anyhow::Result<ExitCode> {
+    let player = arena::games::speed::EvalPlayer::new(cfg)?;
+    let mut store = arena::Store::open(db)?;
+    let batch = arena::runner::Batch {
+        run: run.to_owned(),
+        game: "speed".to_owned(),
+        threads: threads.max(1),
+        replays: None,
+    };
+    let options = arena::RunOptions {
+        progress: !quiet,
+        stop: None,
+        limit,
+    };
+    let summary =
+        arena::runner::run_jobs(&batch, player.jobs(run)?, &player, &mut store, &options)?;
+    for (key, err) in &summary.failed {
+        eprintln!("failed: {key}: {err}");
+    }
+    let cfg = player.config();
+    let results = player.results(&store, run)?;
+    println!(
+        "{} of {} games, seed {}, budget {} ms, stored in {} (run {run:?}: {} played now, {} already stored)",
+        results.len(),
+        cfg.games,
+        cfg.seed,
+        cfg.budget.as_millis(),
+        db.display(),
+        summary.played,
+        summary.skipped
+    );
+    println!(
+        "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9}",
+        "ai", "games", "wins", "win%", "draws", "p50 ms", "p99 ms", "max ms"
+    );
+    for s in summarize(cfg, &results) {
+        let rate = if s.games == 0 {
+            0.0
+        } else {
+            100.0 * s.wins as f64 / s.games as f64
+        };
+        let ms = |us: u64| us as f64 / 1000.0;
+        println!(
+            "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2}",
+            s.ai,
+            s.games,
+            s.wins,
+            rate,
+            s.draws,
+            ms(s.time_us.0),
+            ms(s.time_us.1),
+            ms(s.time_us.2)
+        );
+    }
+    Ok(if summary.failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn parse_board(s: &str) -> Result<(i32, i32), String> {

@@ -1,14 +1,16 @@
-//! Headless evaluation series: seeded random games between named AIs, run in
-//! parallel (rayon), stored in SQLite (`games`, `participants`, `winners`), with win
-//! rates and decision-time percentiles per AI.
+//! Headless evaluation series: seeded random games between named AIs with win rates and
+//! decision-time percentiles per AI. Game `g` of a series is fixed by the series seed:
+//! its seed ([`game_seed`]), its line-up ([`lineup`]), board and AI seeds. Running,
+//! storing and resuming a series is the arena's job (`arena::games::speed::EvalPlayer`,
+//! `botforge speed eval`); this module plays one game ([`play_one`]) and sums up
+//! ([`summarize`]).
 
-use std::path::Path;
 use std::time::Duration;
 
 use rand::seq::SliceRandom;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::{AiSpecError, from_spec};
 use crate::engine::{random_setup, setup_on_board};
@@ -24,14 +26,6 @@ pub enum EvalError {
     /// A bad setting.
     #[error("{0}")]
     Config(String),
-    /// The database failed.
-    #[error("database {path}: {source}")]
-    Db {
-        /// The database file.
-        path: String,
-        /// The SQLite error.
-        source: rusqlite::Error,
-    },
 }
 
 /// Settings of a series.
@@ -52,7 +46,7 @@ pub struct EvalConfig {
 }
 
 /// One finished game.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
     /// Game index in the series.
     pub index: usize,
@@ -93,19 +87,51 @@ pub fn game_seed(base: u64, g: usize) -> u64 {
     rng.next_u64()
 }
 
-/// Plays one seeded game of the series.
-pub fn play_one(cfg: &EvalConfig, index: usize) -> Result<GameResult, EvalError> {
+impl EvalConfig {
+    /// Checks the AI specs, the players per game and the board size.
+    pub fn validate(&self) -> Result<(), EvalError> {
+        for s in &self.ais {
+            from_spec(s, 0)?;
+        }
+        let n = self.players.unwrap_or(self.ais.len());
+        if !(2..=6).contains(&n) || n > self.ais.len() {
+            return Err(EvalError::Config(format!(
+                "players per game must be 2..=6 and at most the number of AIs, got {n}"
+            )));
+        }
+        if let Some((w, h)) = self.board
+            && !((8..=1000).contains(&w) && (8..=1000).contains(&h))
+        {
+            return Err(EvalError::Config(format!(
+                "board sides must be 8..=1000, got {w}x{h}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Game `index`'s seed, its generator after drawing the line-up, and the line-up.
+fn draw(cfg: &EvalConfig, index: usize) -> Result<(u64, ChaCha8Rng, Vec<String>), EvalError> {
+    cfg.validate()?;
     let seed = game_seed(cfg.seed, index);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let n = cfg.players.unwrap_or(cfg.ais.len());
-    if !(2..=6).contains(&n) || n > cfg.ais.len() {
-        return Err(EvalError::Config(format!(
-            "players per game must be 2..=6 and at most the number of AIs, got {n}"
-        )));
-    }
     let mut specs = cfg.ais.clone();
     specs.shuffle(&mut rng);
     specs.truncate(n);
+    Ok((seed, rng, specs))
+}
+
+/// The AI specs of game `index`, one per player in player order (the series draws
+/// `players` of the AIs, shuffled, from the game's seed).
+pub fn lineup(cfg: &EvalConfig, index: usize) -> Result<Vec<String>, EvalError> {
+    Ok(draw(cfg, index)?.2)
+}
+
+/// Plays one seeded game of the series.
+pub fn play_one(cfg: &EvalConfig, index: usize) -> Result<GameResult, EvalError> {
+    let (seed, mut rng, specs) = draw(cfg, index)?;
+    let n = specs.len();
     let mut state = match cfg.board {
         Some((w, h)) => setup_on_board(&mut rng, w, h, n),
         None => random_setup(&mut rng, n),
@@ -128,38 +154,6 @@ pub fn play_one(cfg: &EvalConfig, index: usize) -> Result<GameResult, EvalError>
             .iter()
             .map(|v| v.iter().map(|d| d.as_micros() as u64).collect())
             .collect(),
-    })
-}
-
-/// Runs the series on `threads` threads, calling `progress` after each game.
-pub fn run(
-    cfg: &EvalConfig,
-    threads: usize,
-    progress: &(dyn Fn() + Sync),
-) -> Result<Vec<GameResult>, EvalError> {
-    for s in &cfg.ais {
-        from_spec(s, 0)?;
-    }
-    if let Some((w, h)) = cfg.board
-        && !((8..=1000).contains(&w) && (8..=1000).contains(&h))
-    {
-        return Err(EvalError::Config(format!(
-            "board sides must be 8..=1000, got {w}x{h}"
-        )));
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| EvalError::Config(e.to_string()))?;
-    pool.install(|| {
-        (0..cfg.games)
-            .into_par_iter()
-            .map(|g| {
-                let r = play_one(cfg, g);
-                progress();
-                r
-            })
-            .collect()
     })
 }
 
@@ -195,72 +189,4 @@ pub fn summarize(cfg: &EvalConfig, results: &[GameResult]) -> Vec<AiSummary> {
             }
         })
         .collect()
-}
-
-/// Appends the results to the SQLite database at `path` in one transaction.
-pub fn store(path: &Path, cfg: &EvalConfig, results: &[GameResult]) -> Result<(), EvalError> {
-    let err = |source| EvalError::Db {
-        path: path.display().to_string(),
-        source,
-    };
-    let mut conn = rusqlite::Connection::open(path).map_err(err)?;
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, series_seed INTEGER NOT NULL, game_index INTEGER NOT NULL,
-             seed INTEGER NOT NULL, width INTEGER NOT NULL, height INTEGER NOT NULL, rounds INTEGER NOT NULL,
-             budget_ms INTEGER NOT NULL, date TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP);
-         CREATE TABLE IF NOT EXISTS participants (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id),
-             player_id INTEGER NOT NULL, ai TEXT NOT NULL);
-         CREATE TABLE IF NOT EXISTS winners (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id),
-             player_id INTEGER NOT NULL);",
-    )
-    .map_err(err)?;
-    let tx = conn.transaction().map_err(err)?;
-    for r in results {
-        tx.execute(
-            "INSERT INTO games (series_seed, game_index, seed, width, height, rounds, budget_ms) VALUES (?1,?2,?3,?4,?5,?6,?7)",
-            rusqlite::params![
-                cfg.seed as i64,
-                r.index as i64,
-                r.seed as i64,
-                r.width,
-                r.height,
-                r.rounds,
-                cfg.budget.as_millis() as i64
-            ],
-        )
-        .map_err(err)?;
-        let gid = tx.last_insert_rowid();
-        for (id, ai) in &r.participants {
-            tx.execute(
-                "INSERT INTO participants (game_id, player_id, ai) VALUES (?1,?2,?3)",
-                rusqlite::params![gid, id, ai],
-            )
-            .map_err(err)?;
-        }
-        if let Some(w) = r.winner {
-            tx.execute(
-                "INSERT INTO winners (game_id, player_id) VALUES (?1,?2)",
-                rusqlite::params![gid, w],
-            )
-            .map_err(err)?;
-        }
-    }
-    tx.commit().map_err(err)
-}
-
-/// [`run`] with an indicatif progress bar on stderr (hidden when not a terminal).
-pub fn run_with_progress_bar(
-    cfg: &EvalConfig,
-    threads: usize,
-) -> Result<Vec<GameResult>, EvalError> {
-    let bar = indicatif::ProgressBar::new(cfg.games as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta})",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let result = run(cfg, threads, &|| bar.inc(1));
-    bar.finish_and_clear();
-    result
 }

@@ -47,6 +47,50 @@ pub struct GoldenLine {
     pub answers: Option<Vec<PlayerAnswer>>,
     /// The full cells given on this line, if any (round 1 and the final line).
     pub given_cells: bool,
+    /// How the input phase ended (`round_ended_by`), `None` on the final line or when
+    /// the line does not say.
+    pub ended_by: Option<RoundEnd>,
+}
+
+/// How a round's input phase ended (`round_ended_by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundEnd {
+    /// Every active player had answered (`all_answered`).
+    AllAnswered,
+    /// The deadline (plus grace) passed first (`deadline`).
+    Deadline,
+}
+
+impl RoundEnd {
+    /// The log name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RoundEnd::AllAnswered => "all_answered",
+            RoundEnd::Deadline => "deadline",
+        }
+    }
+
+    /// Parses a log name.
+    pub fn from_name(s: &str) -> Option<RoundEnd> {
+        match s {
+            "all_answered" => Some(RoundEnd::AllAnswered),
+            "deadline" => Some(RoundEnd::Deadline),
+            _ => None,
+        }
+    }
+
+    /// How the phase that produced `answers` ended. A `missing` status means an active
+    /// player sent nothing before the deadline + grace, so the deadline closed the phase;
+    /// without one every active player had answered, and the server closes the phase as
+    /// soon as that happens. (The golden logs agree: 7,531 `all_answered` rounds without
+    /// a `missing` answer, 1 `deadline` round with one.)
+    pub fn of(answers: &[PlayerAnswer]) -> RoundEnd {
+        if answers.iter().any(|a| a.status == AnswerStatus::Missing) {
+            RoundEnd::Deadline
+        } else {
+            RoundEnd::AllAnswered
+        }
+    }
 }
 
 /// A parsed golden log.
@@ -192,11 +236,20 @@ fn parse_state_line(v: &Value, prev: Option<&GameState>) -> Result<GoldenLine, S
         None | Some(Value::Null) => None,
         Some(a) => Some(parse_actions(a, &state)?),
     };
+    let ended_by = match v.get("round_ended_by") {
+        None | Some(Value::Null) => None,
+        Some(e) => Some(
+            e.as_str()
+                .and_then(RoundEnd::from_name)
+                .ok_or("field `round_ended_by`: expected \"all_answered\" or \"deadline\"")?,
+        ),
+    };
     Ok(GoldenLine {
         line: 0,
         state,
         answers,
         given_cells,
+        ended_by,
     })
 }
 
@@ -321,6 +374,7 @@ pub struct GoldenWriter {
     prev: Option<GameState>,
     pending: Option<GameState>,
     rounds: u32,
+    deadline_rounds: u32,
 }
 
 impl GoldenWriter {
@@ -333,10 +387,12 @@ impl GoldenWriter {
             prev: None,
             pending: None,
             rounds: 0,
+            deadline_rounds: 0,
         }
     }
 
-    /// Records a running state and the answers processed for it.
+    /// Records a running state, the answers processed for it and how its input phase
+    /// ended ([`RoundEnd::of`] the answers).
     pub fn round(&mut self, state: &GameState, answers: &[PlayerAnswer]) {
         self.push_line(state, Some(answers));
         self.rounds += 1;
@@ -401,7 +457,9 @@ impl GoldenWriter {
                         state.round - 1
                     );
                 }
-                s.push_str("},\"round_ended_by\":\"all_answered\"}\n");
+                let end = RoundEnd::of(ans);
+                self.deadline_rounds += u32::from(end == RoundEnd::Deadline);
+                let _ = writeln!(s, "}},\"round_ended_by\":\"{}\"}}", end.name());
             }
         }
         self.prev = Some(state.clone());
@@ -429,30 +487,97 @@ impl GoldenWriter {
         let meta = serde_json::json!({
             "type": "meta", "format": FORMAT, "game": self.game, "width": w, "height": h,
             "num_players": n, "players": players, "rounds": self.rounds, "winner": winner, "draw": draw,
+            "rounds_ended_by_deadline": self.deadline_rounds,
         });
         format!("{meta}\n{}", self.body)
     }
 
-    /// Writes the log to `path` atomically (temp file in the same directory, then rename).
+    /// Writes the log to `path` atomically ([`write_atomic`]).
     pub fn finish(mut self, path: &Path) -> Result<(), GoldenError> {
         let text = self.text();
         write_atomic(path, text.as_bytes())
     }
 }
 
-/// Writes `bytes` to `path` via a temp file in the same directory and a rename.
+/// Writes `bytes` to `path` atomically (see [`write_atomic_with`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), GoldenError> {
+    write_atomic_with(path, |w| w.write_all(bytes))
+}
+
+/// Creates `path` from what `fill` writes, atomically (`atomic_write_file`): readers see
+/// the old file or the complete new one, never a half-written one. If `fill` or the commit
+/// fails, the previous file (if any) is left untouched and the error names `path`. A new
+/// file gets the permissions a plain `File::create` would give; a replaced one keeps its
+/// own.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), GoldenError> {
     use std::io::Write as _;
     let io = |source| GoldenError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or_else(|| Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+    let mut file = atomic_write_file::AtomicWriteFile::open(path).map_err(io)?;
+    let mut out = std::io::BufWriter::new(&mut file);
+    fill(&mut out).map_err(io)?;
+    out.flush().map_err(io)?;
+    drop(out);
+    file.commit().map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+
+    use super::*;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn new_file_gets_the_permissions_of_a_plain_create() {
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let out = dir.path().join("game.jsonl");
+        write_atomic(&out, b"{}\n").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"{}\n");
+        assert_eq!(mode(&out), mode(&plain));
+        assert_ne!(
+            mode(&out) & 0o044,
+            0,
+            "readable by group/others under umask 022"
+        );
+    }
+
+    #[test]
+    fn failure_midway_keeps_the_previous_file_and_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("game.jsonl");
+        write_atomic(&out, b"old").unwrap();
+        let err = write_atomic_with(&out, |w| {
+            w.write_all(b"half of the new")?;
+            Err(std::io::Error::other("serialisation failed"))
+        })
+        .unwrap_err();
+        assert!(err.to_string().contains(&*out.to_string_lossy()), "{err}");
+        assert!(err.to_string().contains("serialisation failed"), "{err}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temp file left"
+        );
+    }
+
+    #[test]
+    fn missing_directory_is_an_error_naming_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("missing").join("game.jsonl");
+        let err = write_atomic(&out, b"x").unwrap_err();
+        assert!(err.to_string().contains(&*out.to_string_lossy()), "{err}");
+        assert!(!out.exists());
+    }
 }

@@ -9,7 +9,8 @@
 //! * [`ai`]: the [`ai::Ai`] trait (anytime: safe move first, improve until a deadline)
 //!   and every AI, constructible by name with [`ai::from_spec`].
 //! * [`game`]: run a complete offline game with AIs.
-//! * [`eval`]: parallel seeded evaluation series stored in SQLite.
+//! * [`eval`]: seeded evaluation games (line-up, board, AI seeds from the series seed) and
+//!   their summary; the arena runs and stores the series.
 //! * [`render`]: text rendering of a board.
 //! * [`net`]: the websocket client for the official server and a compatible server.
 

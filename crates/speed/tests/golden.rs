@@ -54,3 +54,62 @@ fn a_corrupted_log_reports_the_first_divergence() {
     assert_eq!((d.line, d.round), (3, 1));
     assert!(d.message.contains("player 2"), "{}", d.message);
 }
+
+#[test]
+fn round_ended_by_follows_from_the_answers_in_every_golden_log() {
+    use speed::golden::RoundEnd;
+    let dir = golden_dir();
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!("skipping: golden logs not found at {}", dir.display());
+        return;
+    };
+    let mut seen = [0_usize; 2];
+    for f in entries.filter_map(Result::ok).map(|e| e.path()) {
+        if f.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        let log = speed::golden::read_log(&f).unwrap_or_else(|e| panic!("{e}"));
+        for l in &log.lines {
+            let Some(answers) = &l.answers else {
+                assert_eq!(l.ended_by, None, "{}:{}", f.display(), l.line);
+                continue;
+            };
+            let end = l
+                .ended_by
+                .unwrap_or_else(|| panic!("{}:{}", f.display(), l.line));
+            assert_eq!(RoundEnd::of(answers), end, "{}:{}", f.display(), l.line);
+            seen[usize::from(end == RoundEnd::Deadline)] += 1;
+        }
+        let deadline_rounds = log
+            .lines
+            .iter()
+            .filter(|l| l.ended_by == Some(RoundEnd::Deadline));
+        assert_eq!(
+            log.meta["rounds_ended_by_deadline"].as_u64(),
+            Some(deadline_rounds.count() as u64),
+            "{}",
+            f.display()
+        );
+    }
+    assert_eq!(seen, [7531, 1]);
+}
+
+#[test]
+fn an_unknown_round_ended_by_names_the_line_and_field() {
+    let path = golden_dir().join("g34_missing_answer.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipping: golden logs not found");
+        return;
+    };
+    let bad = text.replacen(
+        "\"round_ended_by\":\"deadline\"",
+        "\"round_ended_by\":\"late\"",
+        1,
+    );
+    assert_ne!(bad, text);
+    let err = speed::golden::parse_log(&path, &bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("g34_missing_answer.jsonl:4:"), "{err}");
+    assert!(err.contains("round_ended_by"), "{err}");
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt as _, StreamExt as _};
 use speed::engine::AnswerStatus;
-use speed::golden::{check, read_log};
+use speed::golden::{RoundEnd, check, read_log};
 use speed::net::NetError;
 use speed::net::client::{ClientConfig, GameReport, Outcome, play, with_key};
 use speed::net::server::{GameSummary, Server, ServerConfig};
@@ -250,6 +250,9 @@ fn misbehaving_clients_are_eliminated_as_the_spec_says() {
             (of(silent.0).status, of(silent.0).action),
             (AnswerStatus::Missing, None)
         );
+        // The silent client kept the phase open until the deadline.
+        assert_eq!(log.lines[0].ended_by, Some(RoundEnd::Deadline));
+        assert_eq!(log.meta["rounds_ended_by_deadline"].as_u64(), Some(1));
         assert_eq!(
             (of(dup.0).status, of(dup.0).action),
             (AnswerStatus::Duplicate, Some(Action::TurnRight))
@@ -320,5 +323,14 @@ fn an_extra_answer_after_the_phase_closed_is_the_next_rounds_answer() {
             (answer(1).status, answer(1).action),
             (AnswerStatus::Ok, Some(Action::TurnLeft))
         );
+        // Every phase closed as soon as both had answered, well before the 2 s deadline.
+        let (last, running) = log.lines.split_last().unwrap();
+        assert!(
+            running
+                .iter()
+                .all(|l| l.ended_by == Some(RoundEnd::AllAnswered))
+        );
+        assert_eq!(last.ended_by, None);
+        assert_eq!(log.meta["rounds_ended_by_deadline"].as_u64(), Some(0));
     });
 }

@@ -230,9 +230,11 @@ impl GameTrace {
         serde_json::from_str(s)
     }
 
-    /// Writes the trace as JSON atomically.
+    /// Writes the trace as JSON (as [`GameTrace::to_json`]) atomically: the file appears
+    /// complete or not at all.
     pub fn save_json(&self, path: &std::path::Path) -> std::io::Result<()> {
-        let s = self.to_json().map_err(std::io::Error::other)?;
-        crate::util::write_atomic(path, s.as_bytes())
+        crate::util::write_atomic_with(path, |w| {
+            serde_json::to_writer_pretty(w, self).map_err(std::io::Error::from)
+        })
     }
 }

@@ -1,24 +1,23 @@
-//! SplitMix64: the one random number generator of the wumpus crate (spec §2.2).
+//! SplitMix64: the one random number generator of the wumpus crate (spec §2.2), a thin
+//! wrapper around [`rand_xoshiro::SplitMix64`] adding the spec's `below` and `unit`
+//! reductions.
 
-/// SplitMix64 generator with a 64-bit state; all arithmetic wraps.
+use rand_xoshiro::rand_core::{RngCore as _, SeedableRng as _};
+
+/// SplitMix64 generator with a 64-bit state, seeded directly with the seed (no extra
+/// mixing).
 #[derive(Clone, Debug)]
-pub struct SplitMix64 {
-    state: u64,
-}
+pub struct SplitMix64(rand_xoshiro::SplitMix64);
 
 impl SplitMix64 {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Self { state: seed }
+        Self(rand_xoshiro::SplitMix64::seed_from_u64(seed))
     }
 
     /// The next 64-bit output.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// `next() % n`; `n` must be positive.
@@ -52,6 +51,20 @@ mod tests {
             assert!(r.below(5) < 5);
             let u = r.unit();
             assert!((0.0..1.0).contains(&u));
+        }
+    }
+
+    #[test]
+    fn below_and_unit_are_the_spec_reductions_of_next() {
+        let mut a = SplitMix64::new(11);
+        let mut b = SplitMix64::new(11);
+        for n in [1_u64, 2, 3, 10, 47, 1000, u64::MAX] {
+            assert_eq!(a.below(n), b.next_u64() % n);
+            let bits = b.next_u64() >> 11;
+            assert_eq!(
+                a.unit().to_bits(),
+                (bits as f64 / 9_007_199_254_740_992.0).to_bits()
+            );
         }
     }
 }

@@ -377,7 +377,7 @@ impl World {
         World::parse(&text).map_err(|source| WorldFileError::Parse { path: p, source })
     }
 
-    /// Writes the world atomically (temp file in the same directory, then rename).
+    /// Writes the world atomically: the file appears complete or not at all.
     pub fn save(&self, path: &Path) -> Result<(), WorldFileError> {
         crate::util::write_atomic(path, self.to_text().as_bytes()).map_err(|source| {
             WorldFileError::Io {

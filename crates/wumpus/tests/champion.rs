@@ -127,6 +127,13 @@ fn knowledge_is_consistent_and_trace_round_trips() {
     assert_eq!(back.result, t.result);
     assert_eq!(back.steps.len(), t.steps.len());
     assert_eq!(back.world, t.world);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("trace.json");
+    t.save_json(&path).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        t.to_json().unwrap()
+    );
 }
 
 #[test]

@@ -110,6 +110,10 @@ fn load_and_save_name_the_file() {
     let out = dir.path().join("w.wum");
     w.save(&out).unwrap();
     assert_eq!(World::load(&out).unwrap(), w);
+    let nowhere = dir.path().join("no-dir").join("w.wum");
+    let e = w.save(&nowhere).unwrap_err().to_string();
+    assert!(e.contains(&*nowhere.to_string_lossy()), "{e}");
+    assert!(!nowhere.exists());
 }
 
 #[test]

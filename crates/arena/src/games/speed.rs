@@ -1,13 +1,19 @@
-//! spe_ed in the arena: seeded random boards (as the official server draws them), AIs by spec.
+//! spe_ed in the arena: seeded random boards (as the official server draws them), AIs by
+//! spec ([`SpeedPlayer`]), and `botforge speed eval` series ([`EvalPlayer`]).
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::time::Duration;
+
+use anyhow::Context as _;
+use speed::eval::{EvalConfig, GameResult};
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::games::{check_keys, int_option, replay_name};
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
+use crate::store::Store;
 
 /// Plays spe_ed games between AIs given by spec (e.g. `champion`,
 /// `pathfinding-search-tree(1,50,3,0.75,10)`).
@@ -111,6 +117,124 @@ impl GamePlayer for SpeedPlayer {
                     },
                 })
                 .collect(),
+        })
+    }
+}
+
+/// A `botforge speed eval` series in the arena: game `g` is exactly
+/// [`speed::eval::play_one`] (line-up, board and AI seeds drawn from the series seed), and
+/// the arena stores it game by game, so an interrupted series resumes where it stopped.
+/// Each stored game keeps its [`GameResult`] (with decision times) in `details.result`.
+#[derive(Clone, Debug)]
+pub struct EvalPlayer {
+    cfg: EvalConfig,
+}
+
+impl EvalPlayer {
+    /// A player for the series `cfg` (checked: AI specs, players per game, board size).
+    pub fn new(cfg: EvalConfig) -> anyhow::Result<Self> {
+        cfg.validate()?;
+        Ok(Self { cfg })
+    }
+
+    /// The series settings.
+    pub fn config(&self) -> &EvalConfig {
+        &self.cfg
+    }
+
+    /// The series' games as arena jobs of run `run`. A key names everything that fixes
+    /// the game (seed, budget, board, AI list, index, line-up), so a changed series never
+    /// reuses stored games of another.
+    pub fn jobs(&self, run: &str) -> anyhow::Result<Vec<Job>> {
+        let c = &self.cfg;
+        let board = c
+            .board
+            .map_or_else(|| "random".to_owned(), |(w, h)| format!("{w}x{h}"));
+        (0..c.games)
+            .map(|g| {
+                let specs = speed::eval::lineup(c, g)?;
+                Ok(Job {
+                    key: format!(
+                        "{run}|seed {}|budget {} ms|board {board}|ais {}|{g}|{}",
+                        c.seed,
+                        c.budget.as_millis(),
+                        c.ais.join(";"),
+                        specs.join(",")
+                    ),
+                    game: "speed".to_owned(),
+                    map: String::new(),
+                    seed: speed::eval::game_seed(c.seed, g),
+                    index: u32::try_from(g)?,
+                    seats: specs.clone(),
+                    specs,
+                })
+            })
+            .collect()
+    }
+
+    /// The games of this series stored under `run`, in game order (a partial series when
+    /// it was interrupted).
+    pub fn results(&self, store: &Store, run: &str) -> anyhow::Result<Vec<GameResult>> {
+        let keys: HashSet<String> = self.jobs(run)?.into_iter().map(|j| j.key).collect();
+        let mut out = Vec::new();
+        for (key, details) in store.details(run)? {
+            if keys.contains(&key) {
+                let result = details.get("result").cloned().unwrap_or_default();
+                let r: GameResult = serde_json::from_value(result)
+                    .with_context(|| format!("game {key}: field `details.result`"))?;
+                out.push(r);
+            }
+        }
+        out.sort_by_key(|r| r.index);
+        Ok(out)
+    }
+}
+
+impl GamePlayer for EvalPlayer {
+    fn seats(&self, _map: &str) -> anyhow::Result<Seats> {
+        Ok(Seats::Fixed(self.cfg.players.unwrap_or(self.cfg.ais.len())))
+    }
+
+    fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
+        speed::ai::from_spec(spec, 0).map(drop)?;
+        Ok(())
+    }
+
+    fn play(&self, job: &Job, _replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
+        let r = speed::eval::play_one(&self.cfg, job.index as usize)?;
+        let specs: Vec<&String> = r.participants.iter().map(|(_, s)| s).collect();
+        anyhow::ensure!(
+            specs.iter().copied().eq(job.specs.iter()),
+            "game {}: the series drew {specs:?}, the job says {:?}",
+            job.index,
+            job.specs
+        );
+        let seats = r
+            .participants
+            .iter()
+            .map(|(id, spec)| {
+                let (score, rank, status) = match r.winner {
+                    Some(w) if w == *id => (1.0, 0, "won"),
+                    Some(_) => (0.0, 1, "lost"),
+                    None => (0.5, 0, "draw"),
+                };
+                SeatResult {
+                    bot: spec.clone(),
+                    score,
+                    rank,
+                    status: status.to_owned(),
+                }
+            })
+            .collect();
+        Ok(MatchResult {
+            turns: r.rounds,
+            outcome: match r.winner {
+                Some(id) => format!("winner {id}"),
+                None => "draw".to_owned(),
+            },
+            replay: None,
+            details: serde_json::json!({ "result": r }),
+            seats,
         })
     }
 }

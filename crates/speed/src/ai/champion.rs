@@ -99,7 +99,7 @@ impl Champion {
         for m in self.my_actions(state, pi) {
             let mut next = state.clone();
             apply_own(&mut next, pi, &m);
-            let mut score = self.fill.area(&next, m.x, m.y, usize::MAX) as f64;
+            let mut score = self.fill.area(&next, m.x, m.y) as f64;
             if m.path().iter().any(|&c| self.danger[c as usize]) {
                 score -= DANGER;
             }
@@ -114,7 +114,7 @@ impl Champion {
     /// Nearest opponent reachable through free cells, by path length.
     fn nearest_reachable(&mut self, state: &GameState, pi: usize) -> Option<usize> {
         let me = &state.players[pi];
-        self.fill.area(state, me.x, me.y, usize::MAX);
+        self.fill.area(state, me.x, me.y);
         let (w, h) = (state.width, state.height);
         let mut best: Option<(u16, usize)> = None;
         for (j, p) in state.players.iter().enumerate() {
@@ -239,7 +239,7 @@ impl Champion {
         self.tick()?;
         let p = &state.players[pi];
         if depth == 0 {
-            let area = self.fill.area(state, p.x, p.y, usize::MAX) as f64;
+            let area = self.fill.area(state, p.x, p.y) as f64;
             return Ok(
                 area * 16.0 + f64::from(blocked_neighbours(state, p.x, p.y)) - f64::from(p.speed)
             );

@@ -52,7 +52,7 @@ impl PathfindingAi {
                 let m = own_move(state, pi, a);
                 let mut next = state.clone();
                 apply_own(&mut next, pi, &m);
-                self.fill.area(&next, m.x, m.y, usize::MAX);
+                self.fill.area(&next, m.x, m.y);
                 let n = targets
                     .iter()
                     .filter(|&&t| next.cells[t as usize] == FREE && self.fill.reached(t))
