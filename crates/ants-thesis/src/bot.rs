@@ -15,6 +15,7 @@ use crate::nav::Nav;
 use crate::orders::OrderBook;
 use crate::profile::Profile;
 use crate::resources::{Population, Situation, TaskType, allocate};
+use crate::safety::Threat;
 use crate::tasks::Missions;
 use crate::world::{AntId, World};
 
@@ -28,6 +29,7 @@ struct Game {
     world: World,
     orders: OrderBook,
     influence: InfluenceMap,
+    threat: Threat,
     nav: Nav,
     pop: Population,
     missions: Missions,
@@ -93,6 +95,7 @@ impl Bot for ThesisBot {
         self.game = Some(Game {
             orders: OrderBook::new(&world),
             influence: InfluenceMap::new(&world),
+            threat: Threat::new(&world),
             nav: Nav::new(&world),
             pop: Population::default(),
             missions: Missions::default(),
@@ -149,6 +152,13 @@ impl Bot for ThesisBot {
             claim_stamp: g.claim_stamp,
         };
         g.missions.run_turn(&mut ctx);
+        if self.profile.safety {
+            g.threat.update(w);
+            let moved = g
+                .orders
+                .enforce_safety(w, &g.threat, self.profile.superiority_margin);
+            debug!(target: log::COMBAT, "turn {}: safety re-routed {moved} ants", w.turn);
+        }
         let (orders, notes) = g.orders.finish(w);
         g.expected = g.orders.expected(w);
         self.notes = notes;

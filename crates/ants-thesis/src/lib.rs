@@ -6,7 +6,8 @@
 //! [`influence`] map, allocate [`resources`] per task type from the [`Profile`] and four rules,
 //! run the [`tasks`] in the thesis's order (missions first; [`missions`] persist across turns),
 //! and hand the [`orders`] book's orders to the engine. Combat uses the thesis's
-//! [`combat`] positioning; hill defence may use a [`barrier`].
+//! [`combat`] positioning; hill defence may use a [`barrier`]. Our addition: a per-move [`safety`] pass
+//! keeps ants that do not engage on purpose out of enemy attack range.
 //!
 //! Every value the thesis leaves open is a named constant documented where it is used; the
 //! list is collected in `docs/ants-thesis.md`. Logging uses `tracing` with one target per
@@ -30,6 +31,7 @@ pub mod nav;
 pub mod orders;
 pub mod profile;
 pub mod resources;
+pub mod safety;
 pub mod tasks;
 #[cfg(test)]
 mod test_support;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use ants::{Annotation, Order};
 use grid::{Dir, Grid, Pos};
 
+use crate::safety::{Engagement, Threat};
 use crate::world::{AntId, World};
 
 /// Identifies one mission for the lifetime of the game.
@@ -36,6 +37,7 @@ struct Entry {
     label: &'static str,
     target: Option<Pos>,
     path: Vec<Pos>,
+    engage: Engagement,
 }
 
 /// The per-turn orders and the persistent mission membership.
@@ -45,6 +47,7 @@ pub struct OrderBook {
     taken: Grid<u32>,
     stamp: u32,
     mission_of: BTreeMap<AntId, MissionId>,
+    engagement: Engagement,
 }
 
 impl OrderBook {
@@ -55,6 +58,7 @@ impl OrderBook {
             taken: Grid::new(world.shape, 0),
             stamp: 1,
             mission_of: BTreeMap::new(),
+            engagement: Engagement::Cautious,
         }
     }
 
@@ -62,6 +66,7 @@ impl OrderBook {
     pub fn new_turn(&mut self, world: &World) {
         self.entries.clear();
         self.stamp += 1;
+        self.engagement = Engagement::Cautious;
         self.mission_of.retain(|&id, _| world.ant(id).is_some());
     }
 
@@ -111,6 +116,7 @@ impl OrderBook {
                 label,
                 target,
                 path: path.iter().take(24).copied().collect(),
+                engage: self.engagement,
             },
         );
         Ok(())
@@ -135,6 +141,7 @@ impl OrderBook {
                 label,
                 target: None,
                 path: Vec::new(),
+                engage: self.engagement,
             },
         );
         Ok(())
@@ -164,6 +171,74 @@ impl OrderBook {
         }
         let _ = self.hold(world, ant, label);
         false
+    }
+
+    /// Sets the [`Engagement`] of the orders placed from now on; returns the previous one.
+    pub fn set_engagement(&mut self, e: Engagement) -> Engagement {
+        std::mem::replace(&mut self.engagement, e)
+    }
+
+    /// The safety pass (see [`crate::safety`]): every ant (ordered or not) whose destination
+    /// its engagement does not allow takes the least threatened free square among staying and
+    /// its neighbours, when that is strictly less threatened. Returns the number of ants
+    /// re-routed.
+    pub fn enforce_safety(&mut self, world: &World, threat: &Threat, margin: u16) -> usize {
+        let mut occupied: Grid<bool> = Grid::new(world.shape, false);
+        for a in &world.my_ants {
+            let to = self.entries.get(&a.id).map_or(a.pos, |e| e.to);
+            occupied[to] = true;
+        }
+        let mut changed = 0;
+        for a in &world.my_ants {
+            let (to, engage) = self
+                .entries
+                .get(&a.id)
+                .map_or((a.pos, Engagement::Cautious), |e| (e.to, e.engage));
+            if threat.allows(to, engage, margin) {
+                continue;
+            }
+            let mut best: Option<(u16, u32, Option<Dir>, Pos)> = None;
+            let options = std::iter::once((None, a.pos)).chain(
+                Dir::ALL
+                    .into_iter()
+                    .map(|d| (Some(d), world.wrap(step(a.pos, d)))),
+            );
+            for (dir, q) in options {
+                let free = q == to || !occupied[q];
+                let enterable = dir.is_none() || (world.walkable(q) && !world.food_at[q]);
+                if !free || !enterable {
+                    continue;
+                }
+                let key = (threat.enemy(q), world.shape.manhattan(q, to), dir, q);
+                if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+                    best = Some(key);
+                }
+            }
+            let Some((level, _, dir, q)) = best else {
+                continue;
+            };
+            if level >= threat.enemy(to) || q == to {
+                continue;
+            }
+            occupied[to] = false;
+            occupied[q] = true;
+            self.taken[q] = self.stamp;
+            let entry = self.entries.entry(a.id).or_insert(Entry {
+                from: a.pos,
+                dir: None,
+                to: a.pos,
+                label: "retreat",
+                target: None,
+                path: Vec::new(),
+                engage: Engagement::Cautious,
+            });
+            entry.dir = dir;
+            entry.to = q;
+            entry.label = "retreat";
+            entry.path = vec![a.pos, q];
+            changed += 1;
+        }
+        changed
     }
 
     /// The mission `ant` belongs to.
@@ -375,27 +450,90 @@ mod tests {
         assert_eq!(b.expected(&w).len(), 3);
     }
 
+    #[test]
+    fn safety_pass_reroutes_cautious_orders_out_of_attack_range() {
+        use crate::safety::{Engagement, SUPERIORITY_MARGIN, Threat};
+        let mut w = World::new(&crate::test_support::settings(30, 30));
+        // Enemy at (10,10) reaches every square within d² ≤ 5 of its square or a neighbour.
+        w.update(
+            &TurnInput {
+                turn: 1,
+                ants: vec![
+                    (Pos::new(10, 10), 1),
+                    (Pos::new(10, 14), 0),
+                    (Pos::new(13, 10), 0),
+                    (Pos::new(10, 20), 0),
+                    (Pos::new(14, 14), 0),
+                ],
+                ..TurnInput::default()
+            },
+            &[],
+        );
+        let mut t = Threat::new(&w);
+        t.update(&w);
+        let mut b = OrderBook::new(&w);
+        b.new_turn(&w);
+        let walker = w.my_ant_at(Pos::new(10, 14)).unwrap();
+        let idle = w.my_ant_at(Pos::new(13, 10)).unwrap();
+        let brave = w.my_ant_at(Pos::new(10, 20)).unwrap();
+        let far = w.my_ant_at(Pos::new(14, 14)).unwrap();
+        // The walker steps W into (10,13), threatened: it must stay on (10,14) instead.
+        assert!(t.enemy(Pos::new(10, 13)) > 0 && t.enemy(Pos::new(10, 14)) == 0);
+        b.order(&w, walker, Dir::W, "walk", None, &[]).unwrap();
+        // The brave ant walks W unthreatened; the far ant walks N (unthreatened) under Always.
+        b.order(&w, brave, Dir::W, "walk", None, &[]).unwrap();
+        b.set_engagement(Engagement::Always);
+        b.order(&w, far, Dir::N, "walk", None, &[]).unwrap();
+        // The idle ant on (13,10) is threatened (d² = 4 after the enemy steps S) and unordered.
+        assert!(t.enemy(Pos::new(13, 10)) > 0);
+        let moved = b.enforce_safety(&w, &t, SUPERIORITY_MARGIN);
+        assert_eq!(moved, 2);
+        let (orders, notes) = b.finish(&w);
+        let dest = |p: Pos| {
+            orders
+                .iter()
+                .find(|o| o.pos == p)
+                .map_or(p, |o| w.wrap(step(p, o.dir)))
+        };
+        assert_eq!(dest(Pos::new(10, 14)), Pos::new(10, 14));
+        assert_eq!(dest(Pos::new(10, 20)), Pos::new(10, 19));
+        assert_eq!(dest(Pos::new(14, 14)), Pos::new(13, 14));
+        let idle_to = dest(Pos::new(13, 10));
+        assert!(t.enemy(idle_to) < t.enemy(Pos::new(13, 10)), "{idle_to}");
+        assert!(notes.iter().any(|n| n.label == "retreat"));
+        assert!(w.ant(idle).is_some());
+    }
+
     proptest::proptest! {
-        /// Whatever orders tasks try, after `finish` no two own ants share a square and no ant
-        /// steps onto water, food or an own hill.
+        /// Whatever orders tasks try, after the safety pass (if any) and `finish` no two own
+        /// ants share a square and no ant steps onto water, food or an own hill.
         #[test]
         fn finished_orders_never_collide(
             cells in proptest::collection::btree_set((0i32..8, 0i32..8), 1..30),
             water in proptest::collection::vec((0i32..8, 0i32..8), 0..10),
             dirs in proptest::collection::vec(0usize..5, 30),
+            enemies in proptest::collection::vec((0i32..8, 0i32..8), 0..4),
+            safety in proptest::bool::ANY,
         ) {
-            let ants: Vec<(Pos, u8)> = cells.iter().map(|&(r, c)| (Pos::new(r, c), 0)).collect();
+            let mut ants: Vec<(Pos, u8)> = cells.iter().map(|&(r, c)| (Pos::new(r, c), 0)).collect();
             let water: Vec<Pos> = water
                 .into_iter()
                 .map(|(r, c)| Pos::new(r, c))
                 .filter(|p| !cells.contains(&(p.row, p.col)))
                 .collect();
+            let own_hill = ants[0].0;
+            for (r, c) in enemies {
+                let p = Pos::new(r, c);
+                if !cells.contains(&(r, c)) && !water.contains(&p) {
+                    ants.push((p, 1));
+                }
+            }
             let mut w = World::new(&crate::test_support::settings(8, 8));
             w.update(
                 &TurnInput {
                     turn: 1,
                     water: water.clone(),
-                    hills: vec![(ants[0].0, 0)],
+                    hills: vec![(own_hill, 0)],
                     ants,
                     food: vec![],
                     dead: vec![],
@@ -408,6 +546,11 @@ mod tests {
                 if d < 4 {
                     let _ = b.order(&w, a.id, Dir::ALL[d], "p", None, &[]);
                 }
+            }
+            if safety {
+                let mut t = crate::safety::Threat::new(&w);
+                t.update(&w);
+                b.enforce_safety(&w, &t, crate::safety::SUPERIORITY_MARGIN);
             }
             let (orders, _) = b.finish(&w);
             let mut end: Vec<Pos> = w

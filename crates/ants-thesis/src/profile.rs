@@ -22,6 +22,9 @@
 //! halfTimeBoost = 25
 //! ```
 //!
+//! Our addition (not in the thesis): `[safety] enabled = 0|1` and `superiorityMargin = 0..=10`
+//! control the per-move safety pass ([`crate::safety`]).
+//!
 //! A missing key takes the Default profile's value; an unknown key, a wrong type, a value out
 //! of range or allocations that do not sum to 100 are errors naming the key.
 
@@ -119,6 +122,15 @@ pub struct Profile {
     pub attack_dominant_boost: u32,
     /// `attackHills.halfTimeBoost`: extra hill-attack % in the second half.
     pub attack_half_time_boost: u32,
+    /// `safety.enabled` (our addition, 0 or 1, default 0 — it did not help against
+    /// `xathis-style`, see docs/ants-bots.md): the per-move safety pass ([`crate::safety`]).
+    pub safety: bool,
+    /// `safety.superiorityMargin` (our addition, 0..=10, default
+    /// [`crate::safety::SUPERIORITY_MARGIN`]): how far own support must exceed the threat.
+    pub superiority_margin: u16,
+    /// `safety.combatEngagement` (our addition, 0 = cautious, 1 = superior, 2 = always; default
+    /// 1): the [`crate::safety::Engagement`] of CombatTask orders outside FLEE.
+    pub combat_engagement: crate::safety::Engagement,
 }
 
 /// One bundled profile: name and TOML text (compiled in, so `--profile NAME` needs no files).
@@ -169,6 +181,9 @@ impl Default for Profile {
             explore_dominant_boost: 5,
             attack_dominant_boost: 2,
             attack_half_time_boost: 20,
+            safety: false,
+            superiority_margin: crate::safety::SUPERIORITY_MARGIN,
+            combat_engagement: crate::safety::Engagement::Superior,
         }
     }
 }
@@ -176,7 +191,7 @@ impl Default for Profile {
 /// Integer keys: (table, key, min, max, setter).
 type IntKey = (&'static str, &'static str, u32, u32, fn(&mut Profile, u32));
 
-const INT_KEYS: [IntKey; 10] = [
+const INT_KEYS: [IntKey; 13] = [
     ("defaultAllocation", "gatherFood", 0, 100, |p, v| {
         p.gather_food = v;
     }),
@@ -204,6 +219,13 @@ const INT_KEYS: [IntKey; 10] = [
     }),
     ("attackHills", "halfTimeBoost", 0, 100, |p, v| {
         p.attack_half_time_boost = v;
+    }),
+    ("safety", "enabled", 0, 1, |p, v| p.safety = v != 0),
+    ("safety", "superiorityMargin", 0, 10, |p, v| {
+        p.superiority_margin = v as u16;
+    }),
+    ("safety", "combatEngagement", 0, 2, |p, v| {
+        p.combat_engagement = crate::safety::Engagement::from_level(v);
     }),
 ];
 

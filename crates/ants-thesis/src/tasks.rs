@@ -16,6 +16,7 @@ use crate::missions::{
 };
 use crate::orders::MissionId;
 use crate::resources::TaskType;
+use crate::safety::Engagement;
 use crate::world::{AntId, World};
 
 /// BFS limits of the ExploreTask's search for an unexplored square.
@@ -248,11 +249,18 @@ fn combat_task(ctx: &mut Ctx) {
         let mode = combat::determine_mode(w, ctx.nav, kind, &units, &enemies);
         let goals = combat::goals(w, ctx.nav, ctx.influence, mode, kind, &units, &enemies);
         debug!(target: log::COMBAT, "group of {} vs {} enemies: {mode:?}", units.len(), enemies.len());
+        let engage = if mode == combat::Mode::Flee {
+            Engagement::Cautious
+        } else {
+            ctx.profile.combat_engagement
+        };
+        let before = ctx.orders.set_engagement(engage);
         for (&i, g) in group.iter().zip(goals) {
             let id = ants[i].0;
             ctx.pop.keep(id, TaskType::Combat);
             ctx.move_towards(id, g, "combat");
         }
+        ctx.orders.set_engagement(before);
     }
 }
 

@@ -208,3 +208,30 @@ fn beats_baseline_bots_in_seeded_games() {
         assert_eq!(r.statuses[1], ants::Status::Survived);
     }
 }
+
+#[test]
+fn the_optional_safety_pass_plays_legal_winning_games() {
+    let Some(map) = shared_map("maze/maze_p02_05.map") else {
+        return;
+    };
+    let profile = Profile::parse("[safety]\nenabled = 1\n", "safety-on").unwrap();
+    assert!(profile.safety && !Profile::default().safety);
+    let config = GameConfig {
+        turns: 300,
+        turntime_ms: 500,
+        strict: true,
+        ..GameConfig::seeded(21)
+    };
+    let bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(ThesisBot::new(profile)),
+        ants::bots::by_name("hunter").unwrap(),
+    ];
+    let r = run_game(&map, &config, bots).unwrap();
+    assert_eq!(
+        r.statuses[0],
+        ants::Status::Survived,
+        "strict mode: no invalid order"
+    );
+    assert!(r.scores[0] > r.scores[1], "{:?} {:?}", r.scores, r.cutoff);
+    assert!(r.annotations.iter().all(|a| a.player == 0));
+}

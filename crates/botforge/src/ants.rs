@@ -110,17 +110,33 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Play seeded games in parallel and print a win/draw/loss table per bot.
+    /// Play seeded games in parallel and print a table per bot: games, wins (strictly highest
+    /// score), draws (shared highest), losses, win %, points own:opponents', slowest turn,
+    /// timeouts and crashes.
+    ///
+    /// Without `--opponent` the bots rotate over the seats (game i: seat j = bot (i+j) mod k,
+    /// map (i div k) mod #maps); with `--opponent` every bot plays `--games` games against it
+    /// on the same maps and seeds, with `--round-robin` every pair does. Game g (of a bot or
+    /// pair) uses seed `--seed` + g.
     Tournament {
         /// Maps: files, directories or `dir/pattern*.map`, comma separated.
         #[arg(long)]
         maps: String,
-        /// Number of games.
+        /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
         #[arg(long, default_value_t = 10)]
         games: usize,
-        /// Bot names, comma separated.
+        /// Bot names, comma separated (e.g. `thesis,thesis:aggressive,hunter`).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
+        /// Play every bot against this one instead of rotating the bots.
+        #[arg(long, conflicts_with = "round_robin")]
+        opponent: Option<String>,
+        /// Play every pair of bots `--games` games instead of rotating the bots.
+        #[arg(long)]
+        round_robin: bool,
+        /// Also write every seat of every game as CSV to this file (atomically).
+        #[arg(long)]
+        csv: Option<PathBuf>,
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
@@ -156,9 +172,23 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             maps,
             games,
             bots,
+            opponent,
+            round_robin,
+            csv,
             threads,
             params,
-        } => tournament(&maps, games, &bots, threads, &params),
+        } => tournament(
+            &TournamentArgs {
+                maps,
+                games,
+                bots,
+                opponent,
+                round_robin,
+                csv,
+                threads,
+            },
+            &params,
+        ),
         Command::Bots => {
             for n in bot_names() {
                 println!("{n}");
@@ -254,25 +284,52 @@ fn check(files: &[PathBuf]) -> ExitCode {
     }
 }
 
-fn tournament(
-    maps: &str,
+/// The arguments of `botforge ants tournament` besides the game parameters.
+struct TournamentArgs {
+    maps: String,
     games: usize,
-    bots: &[String],
+    bots: Vec<String>,
+    opponent: Option<String>,
+    round_robin: bool,
+    csv: Option<PathBuf>,
     threads: Option<usize>,
-    params: &Params,
-) -> anyhow::Result<ExitCode> {
-    for b in bots {
+}
+
+fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
+    for b in a.bots.iter().chain(&a.opponent) {
         make_bot(b)?;
     }
     let t = ants::tournament::Tournament {
-        maps: ants::tournament::expand_maps(maps)?,
-        bots: bots.to_vec(),
-        games,
+        maps: ants::tournament::expand_maps(&a.maps)?,
+        bots: a.bots.clone(),
+        games: a.games,
         base: params.config()?,
     };
     let factory = |name: &str| make_bot(name).ok();
-    let records = t.run_with_progress(&factory, threads)?;
-    let table = ants::tournament::standings(bots, &records);
+    let schedule = match (&a.opponent, a.round_robin) {
+        (Some(o), _) => ants::tournament::Schedule::Versus(o),
+        (None, true) => ants::tournament::Schedule::RoundRobin,
+        (None, false) => ants::tournament::Schedule::Rotation,
+    };
+    let records = t.run_with_progress(&factory, a.threads, schedule)?;
+    let mut rows = a.bots.clone();
+    rows.extend(a.opponent.clone());
+    let table = ants::tournament::standings(&rows, &records);
     print!("{}", ants::tournament::render_standings(&table));
+    if a.round_robin {
+        print!("\n{}\n", ants::tournament::render_pairs(&a.bots, &records));
+    }
+    println!(
+        "{} games, {} turns, turntime {} ms, seeds {}..={}",
+        records.len(),
+        params.turns,
+        params.turntime,
+        records.iter().map(|r| r.seed).min().unwrap_or(params.seed),
+        records.iter().map(|r| r.seed).max().unwrap_or(params.seed)
+    );
+    if let Some(path) = &a.csv {
+        ants::tournament::write_csv(path, &records)?;
+        println!("games written to {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }

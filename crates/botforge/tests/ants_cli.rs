@@ -89,6 +89,8 @@ fn check_replay_reports_golden_matches_and_bad_files() {
 
 #[test]
 fn tournament_prints_a_table_per_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("games.csv");
     let o = botforge(&[
         "ants",
         "tournament",
@@ -102,17 +104,104 @@ fn tournament_prints_a_table_per_bot() {
         "1",
         "--turns",
         "40",
+        "--seed",
+        "7",
+        "--csv",
+        csv.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let out = text(&o);
     assert!(
-        out.contains("| Bot | Games | Wins | Draws | Losses | Total points |"),
+        out.contains(
+            "| Bot | Games | Wins | Draws | Losses | Win % | Total points | Slowest turn | Timeouts | Crashes |"
+        ),
         "{out}"
     );
     assert!(
         out.contains("| hunter | 2 |") && out.contains("| random | 2 |"),
         "{out}"
     );
+    assert!(
+        out.contains("2 games, 40 turns, turntime 1000 ms, seeds 7..=8"),
+        "{out}"
+    );
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game,map,seed,turns,seat,bot,score,result,status,slowest_ms"
+    );
+    assert_eq!(lines.len(), 1 + 2 * 2, "{rows}");
+    assert!(
+        lines[1].starts_with("0,") && lines[1].contains(",7,") && lines[1].contains(",hunter,")
+    );
+    assert!(
+        lines[3].starts_with("1,") && lines[3].contains(",8,") && lines[3].contains(",random,")
+    );
+}
+
+#[test]
+fn tournament_versus_plays_every_bot_against_the_opponent() {
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--games",
+        "2",
+        "--bots",
+        "thesis,thesis:aggressive",
+        "--opponent",
+        "hold",
+        "--threads",
+        "1",
+        "--turns",
+        "30",
+        "--turntime",
+        "500",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    for row in [
+        "| thesis | 2 |",
+        "| thesis:aggressive | 2 |",
+        "| hold | 4 |",
+    ] {
+        assert!(out.contains(row), "{row} missing in {out}");
+    }
+    assert!(
+        out.contains("4 games, 30 turns, turntime 500 ms, seeds 1..=2"),
+        "{out}"
+    );
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--bots",
+        "hunter,hunter",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("named twice"), "{}", text(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("nodir").join("g.csv");
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--games",
+        "1",
+        "--turns",
+        "5",
+        "--bots",
+        "hunter,hold",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("nodir"), "{}", text(&o));
+    assert!(!csv.exists());
 }
 
 #[test]

@@ -21,6 +21,7 @@ use crate::influence::EXTENDED_RADIUS2;
 use crate::log;
 use crate::orders::MissionId;
 use crate::resources::TaskType;
+use crate::safety::Engagement;
 use crate::world::{AntId, NO_ANT};
 
 /// Most ants recruited per turn.
@@ -86,6 +87,13 @@ impl AttackHillMission {
         self.release_for_other_needs(ctx);
         self.gather(ctx);
         self.mode = self.determine_mode(ctx);
+        let before = ctx
+            .orders
+            .set_engagement(if self.mode == AttackMode::DestroyHill {
+                Engagement::Always
+            } else {
+                Engagement::Superior
+            });
         match self.mode {
             AttackMode::DestroyHill => {
                 for &a in &self.ants {
@@ -95,6 +103,7 @@ impl AttackHillMission {
             AttackMode::ControlEnemyHill => self.control(ctx),
             AttackMode::AttackEnemyHill => self.attack(ctx),
         }
+        ctx.orders.set_engagement(before);
         true
     }
 

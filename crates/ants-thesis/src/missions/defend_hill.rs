@@ -19,6 +19,7 @@ use crate::combat::{self, Kind, Mode};
 use crate::log;
 use crate::orders::MissionId;
 use crate::resources::TaskType;
+use crate::safety::Engagement;
 use crate::world::{AntId, NO_ANT, World};
 
 /// How many defenders beyond the number of attackers are recruited (value ours).
@@ -102,6 +103,7 @@ impl DefendHillMission {
         let attackers = self.attackers(ctx.world);
         let needed = self.needed(ctx, &attackers);
         self.adjust(ctx, needed);
+        let before = ctx.orders.set_engagement(Engagement::Always);
         match self.mode.clone() {
             DefendMode::Barrier(tiles) => self.hold_barrier(ctx, &tiles),
             DefendMode::Default => {
@@ -126,6 +128,7 @@ impl DefendHillMission {
                 }
             }
         }
+        ctx.orders.set_engagement(before);
         true
     }
 
