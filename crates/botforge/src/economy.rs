@@ -29,7 +29,8 @@ pub struct PlayArgs {
     /// World file (TOML); default: the bundled example world.
     #[arg(long)]
     world: Option<PathBuf>,
-    /// Agent ratings, comma-separated (default: all eight, Agent0…Agent7).
+    /// Agent ratings, comma-separated (default: the eight of the thesis, Agent0…Agent7;
+    /// `game-analyzer-plus` is ours, see docs/economy.md).
     #[arg(long, value_delimiter = ',')]
     agents: Option<Vec<Rating>>,
     /// Longest thinking time per round in ms (a human never waits longer).
@@ -79,6 +80,10 @@ pub struct ExperimentArgs {
     /// World file (default: the bundled example world).
     #[arg(long)]
     world: Option<PathBuf>,
+    /// Rating of the eighth seat (Agent7): the thesis's `game-analyzer`, or e.g. our
+    /// `game-analyzer-plus` (docs/economy.md, "beyond the thesis").
+    #[arg(long, default_value_t = Rating::GameAnalyzer)]
+    agent7: Rating,
 }
 
 /// Runs one `botforge economy` subcommand.
@@ -210,6 +215,11 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         max_rounds: args.max_rounds,
         progress: true,
         caps: Vec::new(),
+        ratings: {
+            let mut r = Rating::ALL.to_vec();
+            r[7] = args.agent7;
+            r
+        },
     };
     let results = experiment::run(&world, &cases, &config)?;
     for r in &results {

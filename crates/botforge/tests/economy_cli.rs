@@ -148,6 +148,33 @@ fn budget_experiment_is_reproducible_and_writes_csv() {
 }
 
 #[test]
+fn experiment_seats_game_analyzer_plus_as_agent7() {
+    let out = botforge()
+        .args(["economy", "experiment", "--case", "1", "--games", "1"])
+        .args(["--expansions", "100", "--max-rounds", "60", "--seed", "5"])
+        .args(["--agent7", "game-analyzer-plus"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("Agent7  GameAnalyzer+"), "{table}");
+    assert!(table.contains("Agent6  Gold/R+Score/R"), "{table}");
+    let bad = botforge()
+        .args(["economy", "experiment", "--case", "1", "--agent7", "nope"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("game-analyzer-plus"),
+        "the error lists the known ratings"
+    );
+}
+
+#[test]
 fn experiment_needs_a_case() {
     let out = botforge()
         .args(["economy", "experiment", "--games", "1"])

@@ -183,7 +183,7 @@ impl<'a> Graph<'a> {
         let d = self.depth[k];
         let pi = self.prices(d);
         let parent: Vec<i64> = self.state(k).to_vec();
-        let edge_ctx = (rating == Rating::GameAnalyzer).then(|| {
+        let edge_ctx = rating.uses_edges().then(|| {
             let now = Market {
                 prices: &merchant.price,
                 stock: &merchant.stock,
@@ -220,7 +220,7 @@ impl<'a> Graph<'a> {
             let scratch = std::mem::take(&mut self.scratch);
             let id = match self.find(&scratch, d + 1) {
                 Some(id) => {
-                    if rating == Rating::GameAnalyzer && sum > self.path_sum[id as usize] {
+                    if rating.uses_edges() && sum > self.path_sum[id as usize] {
                         self.path_sum[id as usize] = sum;
                         self.first[id as usize] = first;
                     }
@@ -251,6 +251,10 @@ fn fallback(g: &mut Graph<'_>, rater: &Rater<'_>) -> Option<usize> {
     best.map(|(_, k)| g.first[k] as usize)
 }
 
+/// Depths for which the rater gets its own row of predicted prices (deeper nodes use the
+/// last row; searches at 200 ms reach depth 6–10).
+const PREDICTED_DEPTHS: u32 = 32;
+
 /// Runs one round of thinking within `budget` and returns the chosen first activity.
 ///
 /// A fallback (the root's best-rated child) is computed first; then the search runs. The
@@ -264,6 +268,11 @@ pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (
         &input.merchant.price,
         input.state,
         input.rounds_played,
+    )
+    .with_predicted_prices(
+        (0..PREDICTED_DEPTHS)
+            .map(|t| input.merchant.predicted_prices(t))
+            .collect(),
     );
     let graph = RefCell::new(Graph::new(input));
     let fallback = fallback(&mut graph.borrow_mut(), &rater);

@@ -107,6 +107,19 @@ pub struct Config {
     pub progress: bool,
     /// Per-agent thinking caps (index = agent; missing = none), e.g. the spec's `max_time`.
     pub caps: Vec<AgentCap>,
+    /// The agents' ratings in player order; empty = the thesis's eight ([`Rating::ALL`]).
+    pub ratings: Vec<Rating>,
+}
+
+impl Config {
+    /// The seated agents: [`Config::ratings`], or the eight of the thesis if empty.
+    pub fn agents(&self) -> Vec<Rating> {
+        if self.ratings.is_empty() {
+            Rating::ALL.to_vec()
+        } else {
+            self.ratings.clone()
+        }
+    }
 }
 
 /// One game's outcome.
@@ -358,6 +371,7 @@ pub fn run(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    let ratings = config.agents();
     let mut out = Vec::new();
     for &case in cases {
         bar.set_message(format!("case {}", case.id));
@@ -368,7 +382,7 @@ pub fn run(
                 .map(|g| {
                     let r = run_game_capped(
                         world,
-                        &Rating::ALL,
+                        &ratings,
                         &config.caps,
                         case,
                         config.mode,
@@ -384,7 +398,7 @@ pub fn run(
         out.push(CaseResult {
             case,
             mode: config.mode,
-            ratings: Rating::ALL.to_vec(),
+            ratings: ratings.clone(),
             games,
             wall_ms: start.elapsed().as_millis() as u64,
         });

@@ -32,6 +32,10 @@ pub enum Rating {
     GoldScorePerRound,
     /// `[path sum of GameAnalyzer edge values]`.
     GameAnalyzer,
+    /// Ours, beyond the thesis (docs/economy.md, "Beyond the thesis"):
+    /// `[gold ÷ n, net worth ÷ (n + rounds to sell the goods and to eat the hunger away)]`,
+    /// goods at the predicted prices p̂ of the node's depth, see [`Rater::base`].
+    GameAnalyzerPlus,
 }
 
 impl Rating {
@@ -47,6 +51,26 @@ impl Rating {
         Rating::GameAnalyzer,
     ];
 
+    /// Every rating the CLI accepts: the eight spec agents, then ours.
+    pub const KNOWN: [Rating; 9] = [
+        Rating::Gold,
+        Rating::Score,
+        Rating::Differenz,
+        Rating::GoldPerRound,
+        Rating::ScorePerRound,
+        Rating::GoldScore,
+        Rating::GoldScorePerRound,
+        Rating::GameAnalyzer,
+        Rating::GameAnalyzerPlus,
+    ];
+
+    /// True if the search computes GameAnalyzer edge values and keeps, per node, the path
+    /// with the larger edge sum (E-15); for [`Rating::GameAnalyzerPlus`] this decides which
+    /// first move a state reached along several paths stands for.
+    pub fn uses_edges(self) -> bool {
+        matches!(self, Rating::GameAnalyzer | Rating::GameAnalyzerPlus)
+    }
+
     /// The label used in tables.
     pub fn label(self) -> &'static str {
         match self {
@@ -58,6 +82,7 @@ impl Rating {
             Rating::GoldScore => "Gold+Score",
             Rating::GoldScorePerRound => "Gold/R+Score/R",
             Rating::GameAnalyzer => "GameAnalyzer",
+            Rating::GameAnalyzerPlus => "GameAnalyzer+",
         }
     }
 
@@ -72,13 +97,14 @@ impl Rating {
             Rating::GoldScore => "gold-score",
             Rating::GoldScorePerRound => "gold-score-per-round",
             Rating::GameAnalyzer => "game-analyzer",
+            Rating::GameAnalyzerPlus => "game-analyzer-plus",
         }
     }
 
     /// Number of vector components.
     pub fn components(self) -> usize {
         match self {
-            Rating::GoldScore | Rating::GoldScorePerRound => 2,
+            Rating::GoldScore | Rating::GoldScorePerRound | Rating::GameAnalyzerPlus => 2,
             _ => 1,
         }
     }
@@ -116,16 +142,72 @@ impl fmt::Display for Rating {
 impl FromStr for Rating {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Rating::ALL
+        Rating::KNOWN
             .into_iter()
             .find(|r| r.cli_name() == s || r.label().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 format!(
                     "unknown rating {s:?}; expected one of: {}",
-                    Rating::ALL.map(Rating::cli_name).join(", ")
+                    Rating::KNOWN.map(Rating::cli_name).join(", ")
                 )
             })
     }
+}
+
+/// Per item: its sale activities as (units, activity index), largest first.
+fn sale_table(world: &World) -> Vec<Vec<(i64, usize)>> {
+    let mut t = vec![Vec::new(); world.items.len()];
+    for (a, act) in world.activities.iter().enumerate() {
+        for e in &act.effects {
+            if let crate::world::Effect::Sell(i, k) = *e
+                && k > 0
+            {
+                t[i].push((k, a));
+            }
+        }
+    }
+    for v in &mut t {
+        v.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    }
+    t
+}
+
+/// An activity that lowers a negative attribute: points removed, items consumed (item, units).
+type Relief = (i64, Vec<(usize, i64)>);
+
+/// Per negative attribute: (state slot, the activities that lower it).
+fn relief_table(world: &World) -> Vec<(usize, Vec<Relief>)> {
+    use crate::world::Effect;
+    let mut out = Vec::new();
+    for (a, attr) in world.attributes.iter().enumerate() {
+        if attr.positive {
+            continue;
+        }
+        let mut acts = Vec::new();
+        for act in &world.activities {
+            let r: i64 = act
+                .effects
+                .iter()
+                .map(|e| match *e {
+                    Effect::Attribute(x, d) if x == a && d < 0 => -d,
+                    _ => 0,
+                })
+                .sum();
+            if r > 0 {
+                let items = act
+                    .effects
+                    .iter()
+                    .filter_map(|e| match *e {
+                        Effect::Item(i, q) if q < 0 => Some((i, -q)),
+                        _ => None,
+                    })
+                    .collect();
+                acts.push((r, items));
+            }
+        }
+        out.push((attr_slot(world, a), acts));
+    }
+    out
 }
 
 /// A rating value in "larger is better" form, compared lexicographically.
@@ -145,6 +227,12 @@ pub struct Rater<'a> {
     override_sell: bool,
     /// (slot, root value) of negative attributes at their maximum in the root.
     override_eat: Vec<(usize, i64)>,
+    /// Predicted prices p̂(·, t) for t = 0, 1, … (§5.1); empty = current prices.
+    predicted: Vec<Vec<i64>>,
+    /// Per item: its sale activities as (units, activity index), largest first.
+    sales: Vec<Vec<(i64, usize)>>,
+    /// Per negative attribute (slot): its relief activities as (points, consumed items).
+    reliefs: Vec<(usize, Vec<Relief>)>,
 }
 
 impl<'a> Rater<'a> {
@@ -165,6 +253,9 @@ impl<'a> Rater<'a> {
             root_key: Key([0, 0]),
             override_sell: false,
             override_eat: Vec::new(),
+            predicted: Vec::new(),
+            sales: sale_table(world),
+            reliefs: relief_table(world),
         };
         r.root_key = r.base(root, 0, 0);
         r.override_sell = world
@@ -181,6 +272,69 @@ impl<'a> Rater<'a> {
         r
     }
 
+    /// Values held goods at the predicted prices p̂(·, t) of `table[t]` (t = node depth; the
+    /// last row serves deeper nodes) instead of the current prices. Only
+    /// [`Rating::GameAnalyzerPlus`] reads them.
+    #[must_use]
+    pub fn with_predicted_prices(mut self, table: Vec<Vec<i64>>) -> Self {
+        self.predicted = table;
+        self
+    }
+
+    fn prices_at(&self, depth: u32) -> &[i64] {
+        match self.predicted.len() {
+            0 => self.prices,
+            len => &self.predicted[(depth as usize).min(len - 1)],
+        }
+    }
+
+    /// Rounds needed to sell every held unit with the largest sale whose preconditions hold
+    /// in `s` (merchant limits ignored); an item with no such sale counts one round per unit.
+    pub fn selling_rounds(&self, s: &[i64]) -> i64 {
+        let mut rounds = 0;
+        for (i, sales) in self.sales.iter().enumerate() {
+            let q = s[rules::item_slot(i)];
+            if q <= 0 {
+                continue;
+            }
+            let k = sales
+                .iter()
+                .find(|&&(_, a)| {
+                    self.world.activities[a]
+                        .preconditions
+                        .iter()
+                        .all(|c| rules::precondition_holds(self.world, s, c))
+                })
+                .map_or(1, |&(k, _)| k);
+            rounds += (q + k - 1) / k;
+        }
+        rounds
+    }
+
+    /// The cost of bringing every negative attribute back to 0 with its cheapest relief
+    /// (gold at `prices`, rounds): `(gold, rounds)`.
+    pub fn relief_cost(&self, s: &[i64], prices: &[i64]) -> (i64, i64) {
+        let (mut gold, mut rounds) = (0, 0);
+        for (slot, acts) in &self.reliefs {
+            let v = s[*slot];
+            if v <= 0 {
+                continue;
+            }
+            let best = acts
+                .iter()
+                .map(|(r, items)| {
+                    let c: i64 = items.iter().map(|&(i, q)| q * prices[i]).sum();
+                    (c, *r)
+                })
+                .min_by(|a, b| (a.0 * b.1).cmp(&(b.0 * a.1)));
+            if let Some((c, r)) = best {
+                gold += v * c / r;
+                rounds += (v + r - 1) / r;
+            }
+        }
+        (gold, rounds)
+    }
+
     /// The rating's own vector (without overrides) for a node at `depth` with `path_sum`.
     pub fn base(&self, s: &[i64], depth: u32, path_sum: i64) -> Key {
         let n = i64::from((self.rounds_played + depth).max(1));
@@ -195,6 +349,15 @@ impl<'a> Rater<'a> {
             Rating::GoldScore => [gold, score()],
             Rating::GoldScorePerRound => [gold / n, score() / n],
             Rating::GameAnalyzer => [path_sum, 0],
+            Rating::GameAnalyzerPlus => {
+                let prices = self.prices_at(depth);
+                let (relief_gold, relief_rounds) = self.relief_cost(s, prices);
+                let worth = gold + rules::item_value(s, prices) - relief_gold;
+                [
+                    gold / n,
+                    worth / (n + self.selling_rounds(s) + relief_rounds),
+                ]
+            }
         })
     }
 
