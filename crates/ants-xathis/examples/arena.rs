@@ -12,7 +12,10 @@
 //! With `--timing` (optionally `--food-rate N` to fix the food-rate numerator and grow large
 //! colonies) every seat is taken by the (first) named bot, and the per-turn times of
 //! all seats are reported as percentiles together with the largest total ant count seen.
+//! With `--analyze` the tournament's games print one line each (hills fallen with turn, ants
+//! alive at turns 100/200/300, spawned and lost per seat) and per-game wins per bot.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -35,7 +38,10 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
         other => {
             // `champion:FLAGS` enables exactly the listed improvements: v = vision
             // explore, h = remembered hills, b = scored border, s = sticky missions,
-            // a = adaptive combat groups, r = relative aggression, x = hill rush.
+            // a = adaptive combat groups, r = relative aggression, x = hill rush,
+            // p = per-player combat evaluation, f = food depth 15, n = food depth 8, d = relative aggression only
+            // while one enemy player has been seen, g = relative
+            // aggression at 3:2 instead of 2:1.
             let Some(flags) = other.strip_prefix("champion:") else {
                 return bots::by_name(other);
             };
@@ -46,6 +52,17 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
             cfg.adaptive_groups = flags.contains('a');
             cfg.relative_aggression = flags.contains('r');
             cfg.hill_rush = flags.contains('x');
+            cfg.per_player_combat = flags.contains('p');
+            cfg.relative_only_in_duels = flags.contains('d');
+            if flags.contains('f') {
+                cfg.food_depth = 15;
+            }
+            if flags.contains('n') {
+                cfg.food_depth = 8;
+            }
+            if flags.contains('g') {
+                cfg.aggression_ratio10 = 15;
+            }
         }
     }
     Some(Box::new(ChampionBot::with_config(cfg)))
@@ -84,6 +101,7 @@ struct Args {
     turntime: u64,
     threads: usize,
     timing: bool,
+    analyze: bool,
     food_rate: Option<u32>,
 }
 
@@ -97,12 +115,17 @@ fn parse() -> Result<Args, String> {
         turntime: 500,
         threads: 1,
         timing: false,
+        analyze: false,
         food_rate: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--timing" {
             a.timing = true;
+            continue;
+        }
+        if flag == "--analyze" {
+            a.analyze = true;
             continue;
         }
         let v = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -224,8 +247,127 @@ fn tournament(a: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// One analysed game: its report line and per seat (bot, score, has the top score).
+type Analysed = (String, Vec<(String, i32, bool)>);
+
+/// The games of [`tournament`] (same maps, seats and seeds), one line each with what decided
+/// it: final scores, the turn each hill fell (`owner@turn`), ants alive per seat at turns
+/// 100/200/300, ants spawned and ants lost per seat, and the totals per bot at the end.
+fn analyze(a: &Args) -> Result<(), String> {
+    use rayon::prelude::*;
+    let maps = expand_maps(&a.maps).map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let lines: Vec<Result<Analysed, String>> = pool.install(|| {
+        (0..a.games)
+            .into_par_iter()
+            .map(|i| {
+                let path = &maps[i % maps.len()];
+                let map = Map::load(path).map_err(|e| e.to_string())?;
+                let seats: Vec<String> = (0..usize::from(map.players()))
+                    .map(|j| a.bots[(i + j) % a.bots.len()].clone())
+                    .collect();
+                let bots = seats
+                    .iter()
+                    .map(|b| make(b).ok_or(format!("unknown bot {b}")))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let base = GameConfig::seeded(a.seed);
+                let config = GameConfig {
+                    turns: a.turns,
+                    turntime_ms: a.turntime,
+                    engine_seed: base.engine_seed.wrapping_add(i as u64),
+                    player_seed: base.player_seed.wrapping_add(i as i64),
+                    game_id: i as i64,
+                    ..base
+                };
+                let r = run_game(&map, &config, bots).map_err(|e| e.to_string())?;
+                let d = &r.replay.replaydata;
+                let alive = |p: usize, t: u32| {
+                    d.ants
+                        .iter()
+                        .filter(|x| usize::from(x.4) == p && x.2 <= t && x.3 > t)
+                        .count()
+                };
+                let mut fallen: Vec<(i64, i64)> = d
+                    .hills
+                    .iter()
+                    .filter(|h| h[3] <= i64::from(r.turns))
+                    .map(|h| (h[3], h[2]))
+                    .collect();
+                fallen.sort_unstable();
+                let best = r.scores.iter().copied().max().unwrap_or(0);
+                let mut line = format!(
+                    "game {i} {} turns {} scores {:?} hills {:?}",
+                    path.file_name()
+                        .map(|f| f.to_string_lossy())
+                        .unwrap_or_default(),
+                    r.turns,
+                    r.scores,
+                    fallen
+                        .iter()
+                        .map(|(t, o)| format!("{}@{t}", seats[*o as usize]))
+                        .collect::<Vec<_>>()
+                );
+                let mut per = Vec::new();
+                for (p, s) in seats.iter().enumerate() {
+                    let spawned = d.ants.iter().filter(|x| usize::from(x.4) == p).count();
+                    let lost = d
+                        .ants
+                        .iter()
+                        .filter(|x| usize::from(x.4) == p && x.3 <= r.turns)
+                        .count();
+                    let _ = write!(
+                        line,
+                        " | {s}: {}/{}/{} spawned {spawned} lost {lost}",
+                        alive(p, 100),
+                        alive(p, 200),
+                        alive(p, 300)
+                    );
+                    per.push((s.clone(), r.scores[p], r.scores[p] == best));
+                }
+                Ok((line, per))
+            })
+            .collect()
+    });
+    // Per game: won by a bot when every seat with the top score is one of its seats,
+    // drawn between the bots sharing the top score otherwise.
+    let mut wins = vec![(0u32, 0u32); a.bots.len()];
+    for l in lines {
+        let (line, per) = l?;
+        println!("{line}");
+        let mut top: Vec<usize> = per
+            .iter()
+            .filter(|x| x.2)
+            .filter_map(|x| a.bots.iter().position(|b| *b == x.0))
+            .collect();
+        top.sort_unstable();
+        top.dedup();
+        for &k in &top {
+            if top.len() == 1 {
+                wins[k].0 += 1;
+            } else {
+                wins[k].1 += 1;
+            }
+        }
+    }
+    for (b, (w, d)) in a.bots.iter().zip(wins) {
+        println!("{b}: games won {w}, top score shared with another bot {d}");
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
-    let result = parse().and_then(|a| if a.timing { timing(&a) } else { tournament(&a) });
+    let result = parse().and_then(|a| {
+        if a.timing {
+            timing(&a)
+        } else if a.analyze {
+            analyze(&a)
+        } else {
+            tournament(&a)
+        }
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

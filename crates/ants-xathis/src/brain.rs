@@ -35,11 +35,23 @@ pub struct Config {
     pub sticky_missions: bool,
     /// Combat group limits grow with the time left instead of being fixed.
     pub adaptive_groups: bool,
-    /// Up to 8 (not 4) ants within 20 steps are sent to a visible enemy hill.
+    /// With 30+ own ants, up to 8 (not 4) ants within 30 (not 20) steps are sent to an
+    /// enemy hill.
     pub hill_rush: bool,
     /// Fights are also aggressive where own ants outnumber the enemy ants close to the
     /// fight two to one (not only with 14+ own ants close).
     pub relative_aggression: bool,
+    /// Combat evaluation applies the focus rule per enemy player (enemies of different
+    /// players also fight each other) instead of treating all enemies as one side.
+    pub per_player_combat: bool,
+    /// Food: ants within this many steps of a food are sent (post mortem: 10).
+    pub food_depth: u16,
+    /// Relative aggression: own ants near the fight must outnumber the enemy ants near it
+    /// by this ratio, in tenths (20 = two to one).
+    pub aggression_ratio10: u32,
+    /// Relative aggression only while a single enemy player has been seen (it wins duels
+    /// but loses 4-player games, where a third player profits from the trades).
+    pub relative_only_in_duels: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -57,6 +69,10 @@ impl Config {
             adaptive_groups: false,
             relative_aggression: false,
             hill_rush: false,
+            per_player_combat: false,
+            food_depth: FOOD_DEPTH,
+            aggression_ratio10: 20,
+            relative_only_in_duels: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -71,6 +87,7 @@ impl Config {
             sticky_missions: true,
             adaptive_groups: true,
             relative_aggression: true,
+            relative_only_in_duels: true,
             ..Self::xathis()
         }
     }
@@ -126,6 +143,8 @@ pub struct Brain {
     areas: Areas,
     missions: Missions,
     rng: ChaCha8Rng,
+    /// Bit `p` set once an ant or hill of enemy player `p` was seen.
+    enemy_players: u32,
     deadline: Instant,
     start: Instant,
     // Per turn.
@@ -172,6 +191,7 @@ impl Brain {
             areas: Areas::default(),
             missions: Missions::default(),
             rng: ChaCha8Rng::seed_from_u64(0),
+            enemy_players: 0,
             deadline: Instant::now(),
             start: Instant::now(),
             ant_at: Vec::new(),
@@ -208,6 +228,7 @@ impl Brain {
         self.areas = Areas::new(n);
         self.missions = Missions::new(n);
         self.rng = ChaCha8Rng::seed_from_u64(settings.player_seed as u64);
+        self.enemy_players = 0;
         self.ant_at = vec![NO_IDX; n];
         self.next_occ = vec![false; n];
         self.settings = Some(settings.clone());
@@ -261,6 +282,9 @@ impl Brain {
         self.start = Instant::now();
         self.deadline = self.start + self.budget();
         self.world.update(input);
+        for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
+            self.enemy_players |= 1 << u32::from(o).min(31);
+        }
         self.orders.clear();
         self.begin_turn();
         self.init_missions();
@@ -480,10 +504,13 @@ impl Brain {
 
     fn enemy_hills(&mut self) {
         let hills: Vec<u32> = self.world.enemy_hills.iter().map(|&(t, _)| t).collect();
-        let limit = if self.world.own_ants.len() <= 10 {
-            1
+        let n = self.world.own_ants.len();
+        let (limit, depth) = if n <= 10 {
+            (1, HILL_DEPTH)
+        } else if self.cfg.hill_rush && n >= 30 {
+            (8, HILL_DEPTH + 10)
         } else {
-            4
+            (4, HILL_DEPTH)
         };
         for h in hills {
             if self.out_of_time() {
@@ -491,7 +518,7 @@ impl Brain {
             }
             let mut found = Vec::new();
             let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
-            self.bfs.run(w, [h], HILL_DEPTH, |t, _| {
+            self.bfs.run(w, [h], depth, |t, _| {
                 let a = ant_at[t as usize];
                 if a != NO_IDX && !done[a as usize] {
                     found.push(a as usize);
@@ -520,7 +547,7 @@ impl Brain {
             let mut second: Option<u16> = None;
             let mut enemy: Option<u16> = None;
             let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
-            self.bfs.run(w, [f], FOOD_DEPTH, |t, d| {
+            self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
                 let o = w.owner[t as usize];
                 if o != NO_ANT && o != 0 && enemy.is_none() {
                     enemy = Some(d);
@@ -696,13 +723,18 @@ impl Brain {
         fight.fixed = fixed.iter().map(|&b| self.next_pos[b]).collect();
         let near = || own.iter().chain(fixed.iter());
         let mut aggressive = near().any(|&a| self.close_own[a] as usize >= AGGRESSIVE_COUNT);
-        if self.cfg.relative_aggression {
+        let duel = self.enemy_players.count_ones() <= 1;
+        if self.cfg.relative_aggression && (duel || !self.cfg.relative_only_in_duels) {
             let mine = near().map(|&a| self.close_own[a] + 1).max().unwrap_or(0);
             let theirs = near().map(|&a| self.close_enemy[a]).max().unwrap_or(0);
-            aggressive |= mine >= 2 * theirs.max(1);
+            aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
         }
         let budget = fight_budget(deadline, left, 2_000_000);
-        let out = fight.solve(w, Eval::Weighted { aggressive }, &budget);
+        let eval = Eval::Weighted {
+            aggressive,
+            per_player: self.cfg.per_player_combat,
+        };
+        let out = fight.solve(w, eval, &budget);
         let Some(moves) = out.moves else { return false };
         // Commit: first free the group's squares, then claim the destinations.
         for &a in own {

@@ -27,6 +27,9 @@ pub enum Eval {
     Weighted {
         /// Aggressive weights (14+ own ants close to the fight).
         aggressive: bool,
+        /// Enemies of different players fight each other as well (focus rule per player)
+        /// instead of counting as one side.
+        per_player: bool,
     },
 }
 
@@ -69,6 +72,8 @@ struct FightGame {
     own_start: Vec<u16>,
     /// Enemy candidate moves (index 0 = stay).
     en_moves: Vec<Vec<u16>>,
+    /// Owner of every enemy (1.. in the bot's numbering).
+    en_owner: Vec<u8>,
     /// `dep[e * n_cand + c]`: bit mask of enemy `e`'s moves that meet an own ant standing
     /// on candidate `c` (the dependency table); `dep_fixed[e]` the same for fixed own ants.
     dep: Vec<u8>,
@@ -164,6 +169,7 @@ impl Fight {
             own_start: own_all.iter().map(|v| v[0]).collect(),
             own_moves,
             own_free,
+            en_owner: self.enemies.iter().map(|e| e.1.max(1)).collect(),
             en_moves,
             dep,
             dep_fixed,
@@ -244,9 +250,18 @@ impl ChainGame for FightGame {
         for &c in own.iter().chain(&self.fixed) {
             self.units.push((c, 0, false));
         }
-        // All enemies count as one side ("I treat all enemies the same").
-        for &c in enemy {
-            self.units.push((c, 1, false));
+        // All enemies count as one side ("I treat all enemies the same") unless the
+        // evaluation separates the players.
+        let per_player = matches!(
+            self.eval,
+            Eval::Weighted {
+                per_player: true,
+                ..
+            }
+        );
+        for (k, &c) in enemy.iter().enumerate() {
+            let side = if per_player { self.en_owner[k] } else { 1 };
+            self.units.push((c, side, false));
         }
         let u = self.units.len();
         // Collisions: every ant sharing a square dies.
@@ -295,7 +310,7 @@ impl ChainGame for FightGame {
         }
         match self.eval {
             Eval::Simple => en_dead - own_dead,
-            Eval::Weighted { aggressive } => {
+            Eval::Weighted { aggressive, .. } => {
                 let mut dist = 0i32;
                 for &o in own {
                     let d = enemy
@@ -557,7 +572,10 @@ mod tests {
         ]);
         let calm = fight(&w, &own, &en).solve(
             &w,
-            Eval::Weighted { aggressive: false },
+            Eval::Weighted {
+                aggressive: false,
+                per_player: false,
+            },
             &Budget::unlimited(),
         );
         let m = calm.moves.expect("complete")[0];
@@ -565,7 +583,10 @@ mod tests {
         assert!(w.dist2(m, en[0]) > 5);
         let hot = fight(&w, &own, &en).solve(
             &w,
-            Eval::Weighted { aggressive: true },
+            Eval::Weighted {
+                aggressive: true,
+                per_player: false,
+            },
             &Budget::unlimited(),
         );
         assert!(
@@ -573,6 +594,28 @@ mod tests {
             "aggressive trade 300 − 180 − distance, got {}",
             hot.value
         );
+    }
+
+    #[test]
+    fn per_player_evaluation_lets_enemies_of_different_players_fight() {
+        // a (own) next to x (player 1), x next to y (player 2), nobody moves. As one side
+        // (post mortem) a and x trade one for one; per player x is engaged with a and y
+        // (two enemies) while a has one, so only x dies.
+        let (w, own, en) = parse(&["% % % % % % % %", "% . a . x . y %", "% % % % % % % %"]);
+        let fixed = |per_player: bool| {
+            let f = Fight {
+                own: vec![(own[0], Vec::new())],
+                enemies: vec![(en[0], 1, Vec::new()), (en[1], 2, Vec::new())],
+                fixed: Vec::new(),
+            };
+            let eval = Eval::Weighted {
+                aggressive: false,
+                per_player,
+            };
+            f.solve(&w, eval, &Budget::unlimited()).value
+        };
+        assert_eq!(fixed(false), 512 - 768 - 2);
+        assert_eq!(fixed(true), 512 - 2);
     }
 
     #[test]

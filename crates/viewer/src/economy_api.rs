@@ -44,9 +44,10 @@ fn bad(code: StatusCode, msg: impl Into<String>) -> Response {
     (code, msg.into()).into_response()
 }
 
-/// `GET /api/economy/ratings`: the agent ratings by command-line name and label.
+/// `GET /api/economy/ratings`: every agent rating (the thesis's eight and ours) by command-line
+/// name and label.
 pub async fn ratings() -> Json<Value> {
-    let list: Vec<Value> = Rating::ALL
+    let list: Vec<Value> = Rating::KNOWN
         .iter()
         .map(|r| json!({"name": r.cli_name(), "label": r.label()}))
         .collect();
@@ -123,11 +124,11 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
     }
     let mut players = vec![("Spieler".to_owned(), Controller::Human)];
     for (i, name) in req.agents.iter().enumerate() {
-        let Some(r) = Rating::ALL
+        let Some(r) = Rating::KNOWN
             .into_iter()
             .find(|r| r.cli_name() == name.trim())
         else {
-            let known: Vec<&str> = Rating::ALL.iter().map(|r| r.cli_name()).collect();
+            let known: Vec<&str> = Rating::KNOWN.iter().map(|r| r.cli_name()).collect();
             return bad(
                 StatusCode::BAD_REQUEST,
                 format!(
