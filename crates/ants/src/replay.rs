@@ -1,10 +1,8 @@
 //! The official replay JSON format (spec §6): types, building from a finished game,
 //! atomic writing, and loading with field-naming errors.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-
-use atomic_write_file::AtomicWriteFile;
 
 use serde::{Deserialize, Serialize};
 
@@ -338,25 +336,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ReplayError> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// Creates `path` from what `fill` writes, atomically (`atomic_write_file`): readers see
-/// the old file or the complete new one, never a half-written one. If `fill` or the commit
-/// fails, the previous file (if any) is left untouched and the error names `path`. A new
-/// file gets the permissions a plain `File::create` would give; a replaced one keeps its
-/// own.
+/// Creates `path` from what `fill` writes, atomically ([`outfile::write_with`]): the file
+/// appears complete or not at all, and the error names `path`.
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), ReplayError> {
-    let io = |source| ReplayError::Io {
+    outfile::write_with(path, fill).map_err(|source| ReplayError::Io {
         path: path.to_owned(),
         source,
-    };
-    let mut file = AtomicWriteFile::open(path).map_err(io)?;
-    let mut out = BufWriter::new(&mut file);
-    fill(&mut out).map_err(io)?;
-    out.flush().map_err(io)?;
-    drop(out);
-    file.commit().map_err(io)
+    })
 }
 
 /// The replay renderer of one cell (spec §6.3, including the hill quirk).
@@ -387,29 +376,7 @@ fn render_cell(engine: &Engine, cell: u32, scenario: bool) -> char {
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt as _;
-
     use super::*;
-
-    fn mode(path: &Path) -> u32 {
-        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
-    }
-
-    #[test]
-    fn new_file_gets_the_permissions_of_a_plain_create() {
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("plain");
-        std::fs::File::create(&plain).unwrap();
-        let out = dir.path().join("out.json");
-        write_atomic(&out, b"{}").unwrap();
-        assert_eq!(std::fs::read(&out).unwrap(), b"{}");
-        assert_eq!(mode(&out), mode(&plain));
-        assert_ne!(
-            mode(&out) & 0o044,
-            0,
-            "readable by group/others under umask 022"
-        );
-    }
 
     #[test]
     fn failure_midway_keeps_the_previous_file_and_names_the_path() {

@@ -17,7 +17,6 @@
 //! Game `g` of a schedule uses engine and player seed `base + g`.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -615,10 +614,7 @@ pub fn write_csv(path: &Path, records: &[GameRecord]) -> Result<(), TournamentEr
         path: path.to_owned(),
         source,
     };
-    let mut file = atomic_write_file::AtomicWriteFile::open(path).map_err(io)?;
-    file.write_all(records_csv(records).as_bytes())
-        .map_err(io)?;
-    file.commit().map_err(io)
+    outfile::write(path, records_csv(records).as_bytes()).map_err(io)
 }
 
 #[cfg(test)]

@@ -6,19 +6,11 @@ use std::fmt::Write as _;
 use crate::rating::{PairRecord, Standings};
 use crate::store::StoredMatch;
 
-/// Writes `bytes` to `path` atomically (`atomic_write_file`): readers see the old file or
-/// the complete new one, never a half-written report; on failure the previous file is left
-/// untouched and the error names `path`. A new file gets the permissions a plain
-/// `File::create` would give.
+/// Writes `bytes` to `path` atomically ([`outfile::write`]): readers see the old file or the
+/// complete new one, never a half-written report; the error names `path`.
 pub fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {
     use anyhow::Context as _;
-    use std::io::Write as _;
-    let write = || -> std::io::Result<()> {
-        let mut file = atomic_write_file::AtomicWriteFile::open(path)?;
-        file.write_all(bytes)?;
-        file.commit()
-    };
-    write().with_context(|| format!("cannot write {}", path.display()))
+    outfile::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Plain-text ratings table and win-rate matrix.

@@ -2,12 +2,10 @@
 //! play until all reach the goal; per case the wins, mean/min/max rounds and DNFs per agent.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use atomic_write_file::AtomicWriteFile;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -410,34 +408,32 @@ pub fn run(
 /// Writes one CSV row per (case, game, agent) atomically: the file appears complete (with a
 /// normal file's mode, 0644 under umask 022) or not at all.
 pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
-    let mut file = AtomicWriteFile::open(path)?;
-    let mut out = std::io::BufWriter::new(&mut file);
-    writeln!(
-        out,
-        "case,goal,variable_prices,game,agent,rating,rounds,winner,expansions,thinking_rounds"
-    )?;
-    for r in results {
-        for g in &r.games {
-            for (i, rating) in r.ratings.iter().enumerate() {
-                writeln!(
-                    out,
-                    "{},{},{},{},Agent{i},{},{},{},{},{}",
-                    r.case.id,
-                    r.case.goal,
-                    r.case.variable_prices,
-                    g.game,
-                    rating.cli_name(),
-                    g.rounds[i].map_or_else(String::new, |v| v.to_string()),
-                    u8::from(g.is_winner(i)),
-                    g.expanded[i],
-                    g.thought[i]
-                )?;
+    outfile::write_with(path, |out| {
+        writeln!(
+            out,
+            "case,goal,variable_prices,game,agent,rating,rounds,winner,expansions,thinking_rounds"
+        )?;
+        for r in results {
+            for g in &r.games {
+                for (i, rating) in r.ratings.iter().enumerate() {
+                    writeln!(
+                        out,
+                        "{},{},{},{},Agent{i},{},{},{},{},{}",
+                        r.case.id,
+                        r.case.goal,
+                        r.case.variable_prices,
+                        g.game,
+                        rating.cli_name(),
+                        g.rounds[i].map_or_else(String::new, |v| v.to_string()),
+                        u8::from(g.is_winner(i)),
+                        g.expanded[i],
+                        g.thought[i]
+                    )?;
+                }
             }
         }
-    }
-    out.flush()?;
-    drop(out);
-    file.commit()
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -504,53 +504,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), GoldenError> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// Creates `path` from what `fill` writes, atomically (`atomic_write_file`): readers see
-/// the old file or the complete new one, never a half-written one. If `fill` or the commit
-/// fails, the previous file (if any) is left untouched and the error names `path`. A new
-/// file gets the permissions a plain `File::create` would give; a replaced one keeps its
-/// own.
+/// Creates `path` from what `fill` writes, atomically ([`outfile::write_with`]): the file
+/// appears complete or not at all, and the error names `path`.
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<(), GoldenError> {
-    use std::io::Write as _;
-    let io = |source| GoldenError::Io {
+    outfile::write_with(path, fill).map_err(|source| GoldenError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let mut file = atomic_write_file::AtomicWriteFile::open(path).map_err(io)?;
-    let mut out = std::io::BufWriter::new(&mut file);
-    fill(&mut out).map_err(io)?;
-    out.flush().map_err(io)?;
-    drop(out);
-    file.commit().map_err(io)
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt as _;
-
     use super::*;
-
-    fn mode(path: &Path) -> u32 {
-        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
-    }
-
-    #[test]
-    fn new_file_gets_the_permissions_of_a_plain_create() {
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("plain");
-        std::fs::File::create(&plain).unwrap();
-        let out = dir.path().join("game.jsonl");
-        write_atomic(&out, b"{}\n").unwrap();
-        assert_eq!(std::fs::read(&out).unwrap(), b"{}\n");
-        assert_eq!(mode(&out), mode(&plain));
-        assert_ne!(
-            mode(&out) & 0o044,
-            0,
-            "readable by group/others under umask 022"
-        );
-    }
 
     #[test]
     fn failure_midway_keeps_the_previous_file_and_names_the_path() {

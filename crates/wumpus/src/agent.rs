@@ -233,7 +233,7 @@ impl GameTrace {
     /// Writes the trace as JSON (as [`GameTrace::to_json`]) atomically: the file appears
     /// complete or not at all.
     pub fn save_json(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::util::write_atomic_with(path, |w| {
+        outfile::write_with(path, |w| {
             serde_json::to_writer_pretty(w, self).map_err(std::io::Error::from)
         })
     }

@@ -306,8 +306,7 @@ impl EvalReport {
                 u8::from(r.solvable)
             );
         }
-        crate::util::write_atomic(path, s.as_bytes())
-            .map_err(|e| EvalError::Io(path.display().to_string(), e))
+        outfile::write(path, s.as_bytes()).map_err(|e| EvalError::Io(path.display().to_string(), e))
     }
 }
 

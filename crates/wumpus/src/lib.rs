@@ -16,7 +16,6 @@ pub mod generate;
 pub mod protocol;
 pub mod render;
 pub mod rng;
-mod util;
 pub mod world;
 
 pub use agent::{

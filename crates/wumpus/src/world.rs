@@ -379,11 +379,9 @@ impl World {
 
     /// Writes the world atomically: the file appears complete or not at all.
     pub fn save(&self, path: &Path) -> Result<(), WorldFileError> {
-        crate::util::write_atomic(path, self.to_text().as_bytes()).map_err(|source| {
-            WorldFileError::Io {
-                path: path.display().to_string(),
-                source,
-            }
+        outfile::write(path, self.to_text().as_bytes()).map_err(|source| WorldFileError::Io {
+            path: path.display().to_string(),
+            source,
         })
     }
 
