@@ -1,6 +1,6 @@
 //! Seeded tournaments and timing runs for `xathis-style`, `champion` (and champion variants
-//! with one improvement switched off: `champion-novision`, `-nohills`, `-noborder`,
-//! `-nosticky`, `-noadaptive`, `-norelative`; or `champion:FLAGS` with exactly the improvements listed in
+//! with one of its improvements switched off: `champion-nomatch`, `-nosticky`, `-noadaptive`,
+//! `-norelative`; or `champion:FLAGS` with exactly the improvements listed in
 //! FLAGS, see `make`) against each other and the baseline bots.
 //!
 //! ```text
@@ -13,7 +13,9 @@
 //! colonies) every seat is taken by the (first) named bot, and the per-turn times of
 //! all seats are reported as percentiles together with the largest total ant count seen.
 //! With `--analyze` the tournament's games print one line each (hills fallen with turn, ants
-//! alive at turns 100/200/300, spawned and lost per seat) and per-game wins per bot.
+//! alive at turns 100/200/300, spawned and lost per seat, own/enemy ants within 10 steps of
+//! every fallen hill five turns before it fell) and per-game wins per bot; with the
+//! environment variable `ARENA_REPLAYS=DIR` every game's replay is written to `DIR/gameI.json`.
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -29,9 +31,7 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
     match name {
         "xathis-style" => return Some(Box::new(XathisBot::new())),
         "champion" => return Some(Box::new(ChampionBot::new())),
-        "champion-novision" => cfg.vision_explore = false,
-        "champion-nohills" => cfg.remember_hills = false,
-        "champion-noborder" => cfg.scored_border = false,
+        "champion-nomatch" => cfg.food_matching = false,
         "champion-nosticky" => cfg.sticky_missions = false,
         "champion-noadaptive" => cfg.adaptive_groups = false,
         "champion-norelative" => cfg.relative_aggression = false,
@@ -41,7 +41,7 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
             // a = adaptive combat groups, r = relative aggression, x = hill rush,
             // p = per-player combat evaluation, f = food depth 15, n = food depth 8, d = relative aggression only
             // while one enemy player has been seen, g = relative
-            // aggression at 3:2 instead of 2:1.
+            // aggression at 3:2 instead of 2:1, m = food matching, c = hills in combat.
             let Some(flags) = other.strip_prefix("champion:") else {
                 return bots::by_name(other);
             };
@@ -54,6 +54,8 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
             cfg.hill_rush = flags.contains('x');
             cfg.per_player_combat = flags.contains('p');
             cfg.relative_only_in_duels = flags.contains('d');
+            cfg.food_matching = flags.contains('m');
+            cfg.hill_combat = flags.contains('c');
             if flags.contains('f') {
                 cfg.food_depth = 15;
             }
@@ -283,6 +285,10 @@ fn analyze(a: &Args) -> Result<(), String> {
                     ..base
                 };
                 let r = run_game(&map, &config, bots).map_err(|e| e.to_string())?;
+                if let Ok(dir) = std::env::var("ARENA_REPLAYS") {
+                    let path = std::path::Path::new(&dir).join(format!("game{i}.json"));
+                    r.replay.write(&path).map_err(|e| e.to_string())?;
+                }
                 let d = &r.replay.replaydata;
                 let alive = |p: usize, t: u32| {
                     d.ants
@@ -297,6 +303,42 @@ fn analyze(a: &Args) -> Result<(), String> {
                     .map(|h| (h[3], h[2]))
                     .collect();
                 fallen.sort_unstable();
+                let (rows, cols) = (i64::from(map.rows()), i64::from(map.cols()));
+                // Ants of seat `p` (or of every other seat) within 10 steps of a tile at turn `t`.
+                let near = |row: i64, col: i64, t: u32, own: usize| {
+                    let mut n = [0usize; 2];
+                    for x in &d.ants {
+                        if !(x.2 <= t && x.3 > t) {
+                            continue;
+                        }
+                        let (mut r, mut c) = (x.0, x.1);
+                        for ch in x.5.bytes().take((t - x.2) as usize) {
+                            match ch {
+                                b'n' => r -= 1,
+                                b's' => r += 1,
+                                b'e' => c += 1,
+                                b'w' => c -= 1,
+                                _ => {}
+                            }
+                        }
+                        let dr = (r - row).rem_euclid(rows);
+                        let dc = (c - col).rem_euclid(cols);
+                        if dr.min(rows - dr) + dc.min(cols - dc) <= 10 {
+                            n[usize::from(usize::from(x.4) != own)] += 1;
+                        }
+                    }
+                    n
+                };
+                let raids: Vec<String> = d
+                    .hills
+                    .iter()
+                    .filter(|h| h[3] <= i64::from(r.turns))
+                    .map(|h| {
+                        let t = (h[3] as u32).saturating_sub(5);
+                        let n = near(h[0], h[1], t, h[2] as usize);
+                        format!("{}@{}:{}v{}", seats[h[2] as usize], h[3], n[0], n[1])
+                    })
+                    .collect();
                 let best = r.scores.iter().copied().max().unwrap_or(0);
                 let mut line = format!(
                     "game {i} {} turns {} scores {:?} hills {:?}",
@@ -310,6 +352,7 @@ fn analyze(a: &Args) -> Result<(), String> {
                         .map(|(t, o)| format!("{}@{t}", seats[*o as usize]))
                         .collect::<Vec<_>>()
                 );
+                let _ = write!(line, " raids {raids:?}");
                 let mut per = Vec::new();
                 for (p, s) in seats.iter().enumerate() {
                     let spawned = d.ants.iter().filter(|x| usize::from(x.4) == p).count();

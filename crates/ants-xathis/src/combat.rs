@@ -42,7 +42,16 @@ pub struct Fight {
     pub enemies: Vec<(u32, u8, Vec<u32>)>,
     /// Other own ants whose next position is fixed (they fight but do not move here).
     pub fixed: Vec<u32>,
+    /// Own hill tiles: an enemy ant alive on one after the fight costs [`HILL_VALUE`]
+    /// (empty: hills are ignored, as in the post mortem).
+    pub own_hills: Vec<u32>,
+    /// Enemy hill tiles: an own ant alive on one after the fight gains [`HILL_VALUE`].
+    pub enemy_hills: Vec<u32>,
 }
+
+/// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
+/// four ants lost in a defensive fight (a hill is worth the game's points).
+pub const HILL_VALUE: i32 = 4000;
 
 /// The outcome of a combat search.
 #[derive(Clone, Debug, Default)]
@@ -79,6 +88,8 @@ struct FightGame {
     dep: Vec<u8>,
     dep_fixed: Vec<u8>,
     fixed: Vec<u16>,
+    /// Per candidate: 1 = own hill, 2 = enemy hill, 0 = neither.
+    hill: Vec<u8>,
     units: Vec<(u16, u8, bool)>,
     counts: Vec<u16>,
 }
@@ -128,6 +139,19 @@ impl Fight {
             }
         }
         let touches = |a: u16, b: u16| a == b || inr[a as usize * n + b as usize];
+        // Hill squares among the candidates: 1 = own hill, 2 = enemy hill.
+        let hill: Vec<u8> = cands
+            .iter()
+            .map(|t| {
+                if self.own_hills.contains(t) {
+                    1
+                } else if self.enemy_hills.contains(t) {
+                    2
+                } else {
+                    0
+                }
+            })
+            .collect();
         // Move check lists: stay, plus every move that could meet some enemy move. The
         // moves that cannot meet any enemy are all worth the same; one of them is tried as
         // well when staying could meet an enemy (an escape is not the same as staying).
@@ -138,11 +162,14 @@ impl Fight {
             let check: Vec<u16> = ms
                 .iter()
                 .enumerate()
-                .filter(|&(j, &m)| j == 0 || engaging(m))
+                .filter(|&(j, &m)| j == 0 || engaging(m) || hill[m as usize] == 2)
                 .map(|(_, &m)| m)
                 .collect();
             let free: Vec<u16> = if engaging(ms[0]) {
-                ms.iter().copied().filter(|&m| !engaging(m)).collect()
+                ms.iter()
+                    .copied()
+                    .filter(|&m| !engaging(m) && hill[m as usize] != 2)
+                    .collect()
             } else {
                 Vec::new()
             };
@@ -160,6 +187,12 @@ impl Fight {
                     .fold(0u8, |m, (k, _)| m | (1 << k));
             }
             dep_fixed[e] = fixed.iter().fold(0u8, |m, &f| m | dep[e * n + f as usize]);
+            // Moves onto own hills are always checked.
+            dep_fixed[e] |= em
+                .iter()
+                .enumerate()
+                .filter(|&(_, &x)| hill[x as usize] == 1)
+                .fold(0u8, |m, (k, _)| m | (1 << k));
         }
         let mut game = FightGame {
             eval,
@@ -174,6 +207,7 @@ impl Fight {
             dep,
             dep_fixed,
             fixed,
+            hill,
             units: Vec::new(),
             counts: Vec::new(),
         };
@@ -288,7 +322,7 @@ impl ChainGame for FightGame {
                 }
             }
         }
-        let (mut own_dead, mut en_dead) = (0i32, 0i32);
+        let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
         let n_own = own.len() + self.fixed.len();
         for a in 0..u {
             let (ca, oa, collided) = self.units[a];
@@ -306,6 +340,12 @@ impl ChainGame for FightGame {
                 } else {
                     en_dead += 1;
                 }
+            } else {
+                match (self.hill[ca as usize], a < n_own) {
+                    (2, true) => hills += 1,
+                    (1, false) => hills -= 1,
+                    _ => {}
+                }
             }
         }
         match self.eval {
@@ -320,10 +360,11 @@ impl ChainGame for FightGame {
                         .unwrap_or(0);
                     dist += i32::from(d);
                 }
+                let hills = hills * HILL_VALUE;
                 if aggressive {
-                    en_dead * 300 - own_dead * 180 - dist
+                    en_dead * 300 - own_dead * 180 - dist + hills
                 } else {
-                    en_dead * 512 - own_dead * 768 - dist
+                    en_dead * 512 - own_dead * 768 - dist + hills
                 }
             }
         }
@@ -420,6 +461,7 @@ mod tests {
             own: own.iter().map(|&t| (t, moves(w, t))).collect(),
             enemies: en.iter().map(|&t| (t, 1, moves(w, t))).collect(),
             fixed: Vec::new(),
+            ..Fight::default()
         }
     }
 
@@ -439,6 +481,7 @@ mod tests {
             own: own_after.iter().map(|&t| (t, Vec::new())).collect(),
             enemies: en.iter().map(|&t| (t, 1, moves(w, t))).collect(),
             fixed: Vec::new(),
+            ..Fight::default()
         };
         f.solve(w, eval, &Budget::unlimited()).value
     }
@@ -458,6 +501,7 @@ mod tests {
                 own: south.iter().map(|&t| (t, Vec::new())).collect(),
                 enemies: vec![(xr, 1, Vec::new()), (yr, 1, Vec::new())],
                 fixed: Vec::new(),
+                ..Fight::default()
             };
             f.solve(&w, Eval::Simple, &Budget::unlimited()).value
         };
@@ -472,6 +516,7 @@ mod tests {
             own: west.iter().map(|&t| (t, Vec::new())).collect(),
             enemies: east.iter().map(|&t| (t, 1, Vec::new())).collect(),
             fixed: Vec::new(),
+            ..Fight::default()
         };
         assert_eq!(f.solve(&w, Eval::Simple, &Budget::unlimited()).value, 0);
         // The full search agrees with exhaustive minimax.
@@ -597,6 +642,54 @@ mod tests {
     }
 
     #[test]
+    fn hills_in_the_evaluation_make_a_lone_ant_guard_its_hill() {
+        // Own hill at H (row 3, col 5), enemy x next to it, own ant a three columns west.
+        // Only a→E keeps the hill square in a's attack range; then x stepping onto the hill
+        // dies with a (a trade, -256), otherwise x razes the hill (-HILL_VALUE). Without the
+        // hill the defensive evaluation avoids that trade and a keeps out of x's reach.
+        let (w, own, en) = parse(&[
+            "% % % % % % % % %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% . a . . . x . %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% % % % % % % % %",
+        ]);
+        let hill = w.tile(Pos::new(3, 5));
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let mut f = fight(&w, &own, &en);
+        let plain = f.solve(&w, eval, &Budget::unlimited());
+        let to = plain.moves.as_ref().map(|m| m[0]);
+        assert!(to.is_some_and(|t| t != w.step(own[0], Dir::E)), "{to:?}");
+        f.own_hills = vec![hill];
+        let guarded = f.solve(&w, eval, &Budget::unlimited());
+        assert!(guarded.complete);
+        assert_eq!(guarded.moves, Some(vec![w.step(own[0], Dir::E)]));
+        assert!(guarded.value > -HILL_VALUE / 2, "{}", guarded.value);
+        // An enemy hill next to our ant, the enemy too far to reach it: our ant steps onto
+        // the hill (the move is in its check list although it meets no enemy).
+        let (w, own, en) = parse(&[
+            "% % % % % % % % %",
+            "% . . . . . . . %",
+            "% . a . . . . . %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% . . . . . . x %",
+            "% % % % % % % % %",
+        ]);
+        let target = w.step(own[0], Dir::E);
+        let mut f = fight(&w, &own, &en);
+        f.enemy_hills = vec![target];
+        let razed = f.solve(&w, eval, &Budget::unlimited());
+        assert_eq!(razed.moves, Some(vec![target]));
+        assert!(razed.value > HILL_VALUE / 2, "{}", razed.value);
+    }
+
+    #[test]
     fn per_player_evaluation_lets_enemies_of_different_players_fight() {
         // a (own) next to x (player 1), x next to y (player 2), nobody moves. As one side
         // (post mortem) a and x trade one for one; per player x is engaged with a and y
@@ -607,6 +700,7 @@ mod tests {
                 own: vec![(own[0], Vec::new())],
                 enemies: vec![(en[0], 1, Vec::new()), (en[1], 2, Vec::new())],
                 fixed: Vec::new(),
+                ..Fight::default()
             };
             let eval = Eval::Weighted {
                 aggressive: false,
