@@ -80,8 +80,8 @@ pub struct ExperimentArgs {
     /// World file (default: the bundled example world).
     #[arg(long)]
     world: Option<PathBuf>,
-    /// Rating of the eighth seat (Agent7): the thesis's `game-analyzer`, or e.g. our
-    /// `game-analyzer-plus` (docs/economy.md, "beyond the thesis").
+    /// Rating of the eighth seat (Agent7): the thesis's `game-analyzer`, or ours:
+    /// `game-analyzer-plus`, `game-analyzer-planner` (docs/economy.md, "beyond the thesis").
     #[arg(long, default_value_t = Rating::GameAnalyzer)]
     agent7: Rating,
 }

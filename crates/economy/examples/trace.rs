@@ -1,6 +1,8 @@
 //! Traces one budget-mode game: per round the prices and every agent's activity and gold.
 //!
-//! `cargo run --release -p economy --example trace -- CASE E SEED GAME`
+//! `cargo run --release -p economy --example trace -- CASE E SEED GAME [AGENT7]`
+//!
+//! `AGENT7` seats another rating in the eighth seat (e.g. `game-analyzer-planner`).
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -29,7 +31,11 @@ fn main() {
             .with_gold_goal(case.goal)
             .with_variable_prices(case.variable_prices),
     );
-    let mut s = Session::agents_only(Arc::clone(&world), &Rating::ALL, seed, game);
+    let mut seats = Rating::ALL;
+    if let Some(r) = args.get(4).and_then(|r| r.parse().ok()) {
+        seats[7] = r;
+    }
+    let mut s = Session::agents_only(Arc::clone(&world), &seats, seed, game);
     while !s.game.is_over() {
         let prices = s.game.merchant.price.clone();
         s.start_thinking(ThinkLimit {

@@ -255,12 +255,17 @@ fn fallback(g: &mut Graph<'_>, rater: &Rater<'_>) -> Option<usize> {
 /// last row; searches at 200 ms reach depth 6–10).
 const PREDICTED_DEPTHS: u32 = 32;
 
-/// Runs one round of thinking within `budget` and returns the chosen first activity.
+/// Runs one round of thinking within `budget` and returns the chosen first activity
+/// ([`Rating::GameAnalyzerPlanner`] plans with [`crate::planner::think`] instead and draws no
+/// random numbers).
 ///
 /// A fallback (the root's best-rated child) is computed first; then the search runs. The
 /// budget's node limit counts expansions; its deadline and stop flag are checked before every
 /// expansion, so this returns at most one expansion after the budget is spent.
 pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (Decision, Stats) {
+    if input.rating == Rating::GameAnalyzerPlanner {
+        return crate::planner::think(input, budget);
+    }
     let world = input.world;
     let rater = Rater::new(
         world,

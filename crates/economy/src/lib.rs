@@ -6,6 +6,7 @@
 //! - [`analyzer`]: the GameAnalyzer (production paths, ranking, edge rating).
 //! - [`rating`] and [`agent`]: the eight ratings and one round of anytime search.
 //! - [`session`]: agents thinking in parallel threads around the engine.
+//! - [`planner`]: our GameAnalyzer planner (plans whole games to the goal; beyond the thesis).
 //! - [`experiment`]: the agent-vs-agent experiments of the thesis's Tab. 8.2.
 //!
 //! ```
@@ -27,6 +28,7 @@ pub mod experiment;
 pub mod game;
 pub mod loader;
 pub mod merchant;
+pub mod planner;
 pub mod rating;
 pub mod rng;
 pub mod rules;

@@ -36,6 +36,11 @@ pub enum Rating {
     /// `[gold ÷ n, net worth ÷ (n + rounds to sell the goods and to eat the hunger away)]`,
     /// goods at the predicted prices p̂ of the node's depth, see [`Rater::base`].
     GameAnalyzerPlus,
+    /// Ours, beyond the thesis: not a rating but a planner ([`crate::planner`]) that plans
+    /// whole games to the goal under a market model, with the GameAnalyzer's move as its
+    /// fallback. Where a rating vector is needed (overrides, tests) it uses
+    /// [`Rating::GameAnalyzerPlus`]'s.
+    GameAnalyzerPlanner,
 }
 
 impl Rating {
@@ -52,7 +57,7 @@ impl Rating {
     ];
 
     /// Every rating the CLI accepts: the eight spec agents, then ours.
-    pub const KNOWN: [Rating; 9] = [
+    pub const KNOWN: [Rating; 10] = [
         Rating::Gold,
         Rating::Score,
         Rating::Differenz,
@@ -62,6 +67,7 @@ impl Rating {
         Rating::GoldScorePerRound,
         Rating::GameAnalyzer,
         Rating::GameAnalyzerPlus,
+        Rating::GameAnalyzerPlanner,
     ];
 
     /// True if the search computes GameAnalyzer edge values and keeps, per node, the path
@@ -83,6 +89,7 @@ impl Rating {
             Rating::GoldScorePerRound => "Gold/R+Score/R",
             Rating::GameAnalyzer => "GameAnalyzer",
             Rating::GameAnalyzerPlus => "GameAnalyzer+",
+            Rating::GameAnalyzerPlanner => "GA-Planner",
         }
     }
 
@@ -98,13 +105,17 @@ impl Rating {
             Rating::GoldScorePerRound => "gold-score-per-round",
             Rating::GameAnalyzer => "game-analyzer",
             Rating::GameAnalyzerPlus => "game-analyzer-plus",
+            Rating::GameAnalyzerPlanner => "game-analyzer-planner",
         }
     }
 
     /// Number of vector components.
     pub fn components(self) -> usize {
         match self {
-            Rating::GoldScore | Rating::GoldScorePerRound | Rating::GameAnalyzerPlus => 2,
+            Rating::GoldScore
+            | Rating::GoldScorePerRound
+            | Rating::GameAnalyzerPlus
+            | Rating::GameAnalyzerPlanner => 2,
             _ => 1,
         }
     }
@@ -155,7 +166,7 @@ impl FromStr for Rating {
 }
 
 /// Per item: its sale activities as (units, activity index), largest first.
-fn sale_table(world: &World) -> Vec<Vec<(i64, usize)>> {
+pub(crate) fn sale_table(world: &World) -> Vec<Vec<(i64, usize)>> {
     let mut t = vec![Vec::new(); world.items.len()];
     for (a, act) in world.activities.iter().enumerate() {
         for e in &act.effects {
@@ -173,10 +184,10 @@ fn sale_table(world: &World) -> Vec<Vec<(i64, usize)>> {
 }
 
 /// An activity that lowers a negative attribute: points removed, items consumed (item, units).
-type Relief = (i64, Vec<(usize, i64)>);
+pub(crate) type Relief = (i64, Vec<(usize, i64)>);
 
 /// Per negative attribute: (state slot, the activities that lower it).
-fn relief_table(world: &World) -> Vec<(usize, Vec<Relief>)> {
+pub(crate) fn relief_table(world: &World) -> Vec<(usize, Vec<Relief>)> {
     use crate::world::Effect;
     let mut out = Vec::new();
     for (a, attr) in world.attributes.iter().enumerate() {
@@ -349,7 +360,7 @@ impl<'a> Rater<'a> {
             Rating::GoldScore => [gold, score()],
             Rating::GoldScorePerRound => [gold / n, score() / n],
             Rating::GameAnalyzer => [path_sum, 0],
-            Rating::GameAnalyzerPlus => {
+            Rating::GameAnalyzerPlus | Rating::GameAnalyzerPlanner => {
                 let prices = self.prices_at(depth);
                 let (relief_gold, relief_rounds) = self.relief_cost(s, prices);
                 let worth = gold + rules::item_value(s, prices) - relief_gold;

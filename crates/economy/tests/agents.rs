@@ -120,6 +120,37 @@ fn game_analyzer_plus_is_named_and_plays_reproducibly() {
     );
 }
 
+/// Our planner: named, not one of the thesis's eight, reproducible in budget mode, within its
+/// expansion budget, and it plays a case-5 game to the goal.
+#[test]
+fn game_analyzer_planner_is_named_and_plays_reproducibly() {
+    assert_eq!(
+        "game-analyzer-planner".parse::<Rating>(),
+        Ok(Rating::GameAnalyzerPlanner)
+    );
+    assert!(!Rating::ALL.contains(&Rating::GameAnalyzerPlanner));
+    let w = Arc::new(example());
+    let seats = [
+        Rating::GoldPerRound,
+        Rating::ScorePerRound,
+        Rating::GameAnalyzerPlanner,
+    ];
+    let a = run_game_with(&w, &seats, CASES[5], Mode::Budget(300), 5, 0, 150);
+    let b = run_game_with(&w, &seats, CASES[5], Mode::Budget(300), 5, 0, 150);
+    assert_eq!((&a.rounds, &a.expanded), (&b.rounds, &b.expanded));
+    assert!(
+        a.rounds[2].is_some(),
+        "the planner finishes: {:?}",
+        a.rounds
+    );
+    assert!(
+        a.expanded[2] <= 300 * u64::from(a.thought[2]),
+        "the budget holds: {} expansions in {} rounds",
+        a.expanded[2],
+        a.thought[2]
+    );
+}
+
 #[test]
 fn override_goal_reachable_by_selling() {
     let w = example().with_gold_goal(200);
@@ -157,9 +188,10 @@ fn override_negative_attribute_at_maximum() {
         let k = rater.rate(&ate, 2, 0);
         let expect = match r {
             Rating::Differenz => Key([-2, 0]),
-            Rating::GoldScore | Rating::GoldScorePerRound | Rating::GameAnalyzerPlus => {
-                Key([MAX - 2, MAX - 2])
-            }
+            Rating::GoldScore
+            | Rating::GoldScorePerRound
+            | Rating::GameAnalyzerPlus
+            | Rating::GameAnalyzerPlanner => Key([MAX - 2, MAX - 2]),
             _ => Key([MAX - 2, 0]),
         };
         assert_eq!(k, expect, "{r:?}");
