@@ -324,13 +324,10 @@ pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loader::load_str;
     use crate::rules::{attr_slot, item_slot};
 
     fn example() -> World {
-        load_str(crate::EXAMPLE_WORLD, "beispielwelt.toml")
-            .unwrap()
-            .world
+        crate::tests::example_world()
     }
 
     fn input<'a>(

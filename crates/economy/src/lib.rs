@@ -37,3 +37,13 @@ pub mod world;
 
 /// The thesis's example world as shipped in `data/economy/beispielwelt.toml`.
 pub const EXAMPLE_WORLD: &str = include_str!("../../../data/economy/beispielwelt.toml");
+
+#[cfg(test)]
+mod tests {
+    /// The bundled example world, loaded (shared by the unit-test modules).
+    pub(crate) fn example_world() -> crate::world::World {
+        crate::loader::load_str(crate::EXAMPLE_WORLD, "beispielwelt.toml")
+            .unwrap()
+            .world
+    }
+}

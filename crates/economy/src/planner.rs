@@ -430,13 +430,10 @@ pub fn think(input: SearchInput<'_>, budget: &Budget) -> (Decision, Stats) {
 mod tests {
     use super::*;
     use crate::analyzer::GameAnalyzer;
-    use crate::loader::load_str;
     use crate::rating::Rating;
 
     fn example() -> World {
-        load_str(crate::EXAMPLE_WORLD, "beispielwelt.toml")
-            .unwrap()
-            .world
+        crate::tests::example_world()
     }
 
     fn params() -> Params {
