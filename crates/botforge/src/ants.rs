@@ -119,27 +119,8 @@ pub enum Command {
     /// on the same maps and seeds, with `--round-robin` every pair does. Game g (of a bot or
     /// pair) uses seed `--seed` + g.
     Tournament {
-        /// Maps: files, directories or `dir/pattern*.map`, comma separated.
-        #[arg(long)]
-        maps: String,
-        /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
-        #[arg(long, default_value_t = 10)]
-        games: usize,
-        /// Bot names, comma separated (e.g. `thesis,thesis:aggressive,hunter`).
-        #[arg(long, value_delimiter = ',', required = true)]
-        bots: Vec<String>,
-        /// Play every bot against this one instead of rotating the bots.
-        #[arg(long, conflicts_with = "round_robin")]
-        opponent: Option<String>,
-        /// Play every pair of bots `--games` games instead of rotating the bots.
-        #[arg(long)]
-        round_robin: bool,
-        /// Also write every seat of every game as CSV to this file (atomically).
-        #[arg(long)]
-        csv: Option<PathBuf>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        #[command(flatten)]
+        args: TournamentArgs,
         #[command(flatten)]
         params: Params,
     },
@@ -168,27 +149,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::CheckReplay { files } => Ok(check(&files)),
-        Command::Tournament {
-            maps,
-            games,
-            bots,
-            opponent,
-            round_robin,
-            csv,
-            threads,
-            params,
-        } => tournament(
-            &TournamentArgs {
-                maps,
-                games,
-                bots,
-                opponent,
-                round_robin,
-                csv,
-                threads,
-            },
-            &params,
-        ),
+        Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
             for n in bot_names() {
                 println!("{n}");
@@ -285,14 +246,30 @@ fn check(files: &[PathBuf]) -> ExitCode {
 }
 
 /// The arguments of `botforge ants tournament` besides the game parameters.
-struct TournamentArgs {
-    maps: String,
-    games: usize,
-    bots: Vec<String>,
-    opponent: Option<String>,
-    round_robin: bool,
-    csv: Option<PathBuf>,
-    threads: Option<usize>,
+/// What `tournament` plays: maps, games, bots, schedule and outputs.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Maps: files, directories or `dir/pattern*.map`, comma separated.
+    #[arg(long)]
+    pub maps: String,
+    /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Bot names, comma separated (e.g. `thesis,thesis:aggressive,hunter`).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub bots: Vec<String>,
+    /// Play every bot against this one instead of rotating the bots.
+    #[arg(long, conflicts_with = "round_robin")]
+    pub opponent: Option<String>,
+    /// Play every pair of bots `--games` games instead of rotating the bots.
+    #[arg(long)]
+    pub round_robin: bool,
+    /// Also write every seat of every game as CSV to this file (atomically).
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
