@@ -21,7 +21,7 @@ use search::{Budget, Meter, Stats};
 
 use crate::agent::{Decision, SearchInput};
 use crate::merchant::Merchant;
-use crate::rating::{Relief, relief_table, sale_table};
+use crate::rating::{self, Relief, relief_table, sale_table};
 use crate::rules::{self, GOLD_SLOT, Market, attr_slot, item_slot};
 use crate::world::{Effect, World};
 
@@ -164,22 +164,7 @@ impl<'a> Model<'a> {
 
     /// Rounds needed to sell every held unit with the largest sale whose preconditions hold.
     pub fn selling_rounds(&self, node: &[i64]) -> i64 {
-        let state = &node[..self.width];
-        let mut rounds = 0;
-        for (i, sales) in self.sales.iter().enumerate() {
-            let q = state[item_slot(i)];
-            if q <= 0 {
-                continue;
-            }
-            let k = sales
-                .iter()
-                .find(|&&(_, a)| {
-                    rules::preconditions_hold(self.world, state, &self.world.activities[a])
-                })
-                .map_or(1, |&(k, _)| k);
-            rounds += (q + k - 1) / k;
-        }
-        rounds
+        rating::selling_rounds(self.world, &self.sales, &node[..self.width])
     }
 
     /// The beam's ranking of a node reached after `t` plan rounds (larger is better):
@@ -198,19 +183,7 @@ impl<'a> Model<'a> {
                 v += q * (p - impact).max(self.min_price);
             }
         }
-        for (slot, acts) in &self.reliefs {
-            let h = state[*slot];
-            if h <= 0 {
-                continue;
-            }
-            let cheapest = acts
-                .iter()
-                .map(|(r, items)| (items.iter().map(|&(i, q)| q * prices[i]).sum::<i64>(), *r))
-                .min_by(|a, b| (a.0 * b.1).cmp(&(b.0 * a.1)));
-            if let Some((c, r)) = cheapest {
-                v -= h * c / r;
-            }
-        }
+        v -= rating::relief_cost(&self.reliefs, state, prices).0;
         v += self.params.skill_value * self.skills.iter().map(|&s| state[s]).sum::<i64>();
         v - self.params.sell_round_cost * self.selling_rounds(node)
     }

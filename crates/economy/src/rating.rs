@@ -183,6 +183,53 @@ pub(crate) fn sale_table(world: &World) -> Vec<Vec<(i64, usize)>> {
     t
 }
 
+/// Rounds needed to sell every held unit of `s` with the largest sale (from [`sale_table`])
+/// whose preconditions hold in `s` (merchant limits ignored); an item with no such sale counts
+/// one round per unit.
+pub(crate) fn selling_rounds(world: &World, sales: &[Vec<(i64, usize)>], s: &[i64]) -> i64 {
+    let mut rounds = 0;
+    for (i, sales) in sales.iter().enumerate() {
+        let q = s[rules::item_slot(i)];
+        if q <= 0 {
+            continue;
+        }
+        let k = sales
+            .iter()
+            .find(|&&(_, a)| rules::preconditions_hold(world, s, &world.activities[a]))
+            .map_or(1, |&(k, _)| k);
+        rounds += (q + k - 1) / k;
+    }
+    rounds
+}
+
+/// The cost of bringing every negative attribute of `s` back to 0 with its cheapest relief
+/// (from [`relief_table`]; gold at `prices` per point, first on ties): `(gold, rounds)`.
+pub(crate) fn relief_cost(
+    reliefs: &[(usize, Vec<Relief>)],
+    s: &[i64],
+    prices: &[i64],
+) -> (i64, i64) {
+    let (mut gold, mut rounds) = (0, 0);
+    for (slot, acts) in reliefs {
+        let v = s[*slot];
+        if v <= 0 {
+            continue;
+        }
+        let best = acts
+            .iter()
+            .map(|(r, items)| {
+                let c: i64 = items.iter().map(|&(i, q)| q * prices[i]).sum();
+                (c, *r)
+            })
+            .min_by(|a, b| (a.0 * b.1).cmp(&(b.0 * a.1)));
+        if let Some((c, r)) = best {
+            gold += v * c / r;
+            rounds += (v + r - 1) / r;
+        }
+    }
+    (gold, rounds)
+}
+
 /// An activity that lowers a negative attribute: points removed, items consumed (item, units).
 pub(crate) type Relief = (i64, Vec<(usize, i64)>);
 
@@ -302,48 +349,13 @@ impl<'a> Rater<'a> {
     /// Rounds needed to sell every held unit with the largest sale whose preconditions hold
     /// in `s` (merchant limits ignored); an item with no such sale counts one round per unit.
     pub fn selling_rounds(&self, s: &[i64]) -> i64 {
-        let mut rounds = 0;
-        for (i, sales) in self.sales.iter().enumerate() {
-            let q = s[rules::item_slot(i)];
-            if q <= 0 {
-                continue;
-            }
-            let k = sales
-                .iter()
-                .find(|&&(_, a)| {
-                    self.world.activities[a]
-                        .preconditions
-                        .iter()
-                        .all(|c| rules::precondition_holds(self.world, s, c))
-                })
-                .map_or(1, |&(k, _)| k);
-            rounds += (q + k - 1) / k;
-        }
-        rounds
+        selling_rounds(self.world, &self.sales, s)
     }
 
     /// The cost of bringing every negative attribute back to 0 with its cheapest relief
     /// (gold at `prices`, rounds): `(gold, rounds)`.
     pub fn relief_cost(&self, s: &[i64], prices: &[i64]) -> (i64, i64) {
-        let (mut gold, mut rounds) = (0, 0);
-        for (slot, acts) in &self.reliefs {
-            let v = s[*slot];
-            if v <= 0 {
-                continue;
-            }
-            let best = acts
-                .iter()
-                .map(|(r, items)| {
-                    let c: i64 = items.iter().map(|&(i, q)| q * prices[i]).sum();
-                    (c, *r)
-                })
-                .min_by(|a, b| (a.0 * b.1).cmp(&(b.0 * a.1)));
-            if let Some((c, r)) = best {
-                gold += v * c / r;
-                rounds += (v + r - 1) / r;
-            }
-        }
-        (gold, rounds)
+        relief_cost(&self.reliefs, s, prices)
     }
 
     /// The rating's own vector (without overrides) for a node at `depth` with `path_sum`.
