@@ -23,7 +23,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ants::tournament::{Tournament, expand_maps, render_standings, standings};
-use ants::{Bot, GameConfig, GameSettings, Map, Order, Range, TurnInput, bots, run_game};
+use ants::{
+    Bot, Entrant, GameConfig, GameSettings, Map, Order, Range, TurnInput, bots, run_game,
+    run_game_with,
+};
 use ants_xathis::{ChampionBot, Config, XathisBot};
 
 fn make(name: &str) -> Option<Box<dyn Bot>> {
@@ -68,6 +71,11 @@ fn make(name: &str) -> Option<Box<dyn Bot>> {
         }
     }
     Some(Box::new(ChampionBot::with_config(cfg)))
+}
+
+/// An entrant by spec: an external program (`cmd:…`, `NAME=cmd:…`) or a bot of [`make`].
+fn entrant(spec: &str) -> Option<Entrant> {
+    Entrant::external(spec).or_else(|| make(spec).map(Entrant::InProcess))
 }
 
 /// Records the duration of every turn and the number of ants the bot saw.
@@ -227,13 +235,14 @@ fn tournament(a: &Args) -> Result<(), String> {
             turntime_ms: a.turntime,
             ..GameConfig::seeded(a.seed)
         },
+        replays: None,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.max(1))
         .build()
         .map_err(|e| e.to_string())?;
     let records = pool
-        .install(|| t.run(&make, &|| {}))
+        .install(|| t.run(&entrant, &|| {}))
         .map_err(|e| e.to_string())?;
     for r in &records {
         println!(
@@ -273,7 +282,7 @@ fn analyze(a: &Args) -> Result<(), String> {
                     .collect();
                 let bots = seats
                     .iter()
-                    .map(|b| make(b).ok_or(format!("unknown bot {b}")))
+                    .map(|b| entrant(b).ok_or(format!("unknown bot {b}")))
                     .collect::<Result<Vec<_>, _>>()?;
                 let base = GameConfig::seeded(a.seed);
                 let config = GameConfig {
@@ -284,7 +293,7 @@ fn analyze(a: &Args) -> Result<(), String> {
                     game_id: i as i64,
                     ..base
                 };
-                let r = run_game(&map, &config, bots).map_err(|e| e.to_string())?;
+                let r = run_game_with(&map, &config, bots).map_err(|e| e.to_string())?;
                 if let Ok(dir) = std::env::var("ARENA_REPLAYS") {
                     let path = std::path::Path::new(&dir).join(format!("game{i}.json"));
                     r.replay.write(&path).map_err(|e| e.to_string())?;

@@ -49,20 +49,25 @@ impl Bot for XathisBot {
 #[derive(Debug)]
 pub struct ChampionBot {
     brain: Brain,
+    name: String,
 }
 
 impl ChampionBot {
     /// A new bot (settings arrive with [`Bot::setup`]).
     pub fn new() -> Self {
-        Self {
-            brain: Brain::new(Config::champion()),
-        }
+        Self::with_config(Config::champion())
     }
 
-    /// A bot with a custom configuration (experiments).
+    /// A bot with a custom configuration (experiments), named `champion`.
     pub fn with_config(cfg: Config) -> Self {
+        Self::with_named_config("champion", cfg)
+    }
+
+    /// A bot with a custom configuration shown under `name` (e.g. its spec string).
+    pub fn with_named_config(name: &str, cfg: Config) -> Self {
         Self {
             brain: Brain::new(cfg),
+            name: name.to_owned(),
         }
     }
 
@@ -79,8 +84,8 @@ impl Default for ChampionBot {
 }
 
 impl Bot for ChampionBot {
-    fn name(&self) -> &'static str {
-        "champion"
+    fn name(&self) -> &str {
+        &self.name
     }
 
     fn setup(&mut self, settings: &GameSettings) {

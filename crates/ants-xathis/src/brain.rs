@@ -108,6 +108,67 @@ impl Config {
     }
 }
 
+impl Config {
+    /// Sets one field by name from text (`food_matching=true`, `max_turn_ms=120`): the
+    /// parameters of a bot spec such as `champion(max_turn_ms=120,food_matching=false)`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn flag(v: &str) -> Result<bool, String> {
+            match v {
+                "true" | "on" | "1" => Ok(true),
+                "false" | "off" | "0" => Ok(false),
+                _ => Err(format!("`{v}` is not a boolean (true/false)")),
+            }
+        }
+        fn int<T: std::str::FromStr>(v: &str) -> Result<T, String> {
+            v.parse()
+                .map_err(|_| format!("`{v}` is not a valid number"))
+        }
+        match key {
+            "vision_explore" => self.vision_explore = flag(value)?,
+            "remember_hills" => self.remember_hills = flag(value)?,
+            "scored_border" => self.scored_border = flag(value)?,
+            "sticky_missions" => self.sticky_missions = flag(value)?,
+            "adaptive_groups" => self.adaptive_groups = flag(value)?,
+            "hill_rush" => self.hill_rush = flag(value)?,
+            "relative_aggression" => self.relative_aggression = flag(value)?,
+            "per_player_combat" => self.per_player_combat = flag(value)?,
+            "food_depth" => self.food_depth = int(value)?,
+            "aggression_ratio10" => self.aggression_ratio10 = int(value)?,
+            "relative_only_in_duels" => self.relative_only_in_duels = flag(value)?,
+            "food_matching" => self.food_matching = flag(value)?,
+            "hill_combat" => self.hill_combat = flag(value)?,
+            "max_turn_ms" => self.max_turn_ms = int(value)?,
+            "margin_ms" => self.margin_ms = int(value)?,
+            _ => {
+                return Err(format!(
+                    "unknown parameter `{key}`; known: {}",
+                    Self::PARAMS.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The parameter names [`Config::set`] accepts.
+    pub const PARAMS: [&'static str; 15] = [
+        "vision_explore",
+        "remember_hills",
+        "scored_border",
+        "sticky_missions",
+        "adaptive_groups",
+        "hill_rush",
+        "relative_aggression",
+        "per_player_combat",
+        "food_depth",
+        "aggression_ratio10",
+        "relative_only_in_duels",
+        "food_matching",
+        "hill_combat",
+        "max_turn_ms",
+        "margin_ms",
+    ];
+}
+
 /// Steps of the explore BFS (post mortem: values reset within 10 steps, sums on step 11).
 pub const EXPLORE_DEPTH: u16 = 11;
 /// Enemy hills: ants within this many steps are sent.
@@ -1313,6 +1374,34 @@ mod tests {
 
     fn ant(r: i32, c: i32, o: u8) -> (Pos, u8) {
         (Pos::new(r, c), o)
+    }
+
+    #[test]
+    fn config_parameters_set_by_name() {
+        let mut c = Config::champion();
+        c.set("max_turn_ms", "120").unwrap();
+        c.set("food_matching", "false").unwrap();
+        assert_eq!(c.max_turn_ms, 120);
+        assert!(!c.food_matching);
+        assert!(c.set("max_turn_ms", "lots").unwrap_err().contains("number"));
+        assert!(
+            c.set("food_matching", "maybe")
+                .unwrap_err()
+                .contains("boolean")
+        );
+        let err = c.set("nosuch", "1").unwrap_err();
+        assert!(
+            err.contains("unknown parameter") && err.contains("margin_ms"),
+            "{err}"
+        );
+        for key in Config::PARAMS {
+            let value = if key.ends_with("_ms") || key.contains("depth") || key.contains("ratio") {
+                "7"
+            } else {
+                "true"
+            };
+            c.set(key, value).unwrap();
+        }
     }
 
     #[test]

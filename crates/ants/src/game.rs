@@ -23,8 +23,53 @@ use crate::vision::Views;
 pub enum Entrant {
     /// A Rust bot called in-process (timed against loadtime/turntime).
     InProcess(Box<dyn Bot>),
-    /// An external program, started with `sh -c COMMAND`.
+    /// An external program, started with `sh -c COMMAND`, shown under the base name of its
+    /// program (as the official engine's `playernames`).
     Command(String),
+    /// An external program, started with `sh -c command`, shown as `name`.
+    Named {
+        /// Display name in results and replays.
+        name: String,
+        /// The shell command.
+        command: String,
+    },
+}
+
+impl Entrant {
+    /// The external entrant a bot spec names: `cmd:COMMAND` (shown as the program's base
+    /// name) or `NAME=cmd:COMMAND` (shown as `NAME`); `None` for any other spec.
+    pub fn external(spec: &str) -> Option<Entrant> {
+        match split_external(spec)? {
+            (Some(name), command) => Some(Entrant::Named {
+                name: name.to_owned(),
+                command: command.to_owned(),
+            }),
+            (None, command) => Some(Entrant::Command(command.to_owned())),
+        }
+    }
+}
+
+/// Splits an external bot spec into its optional display name and its command.
+fn split_external(spec: &str) -> Option<(Option<&str>, &str)> {
+    if let Some(command) = spec.strip_prefix("cmd:") {
+        return Some((None, command));
+    }
+    let (name, command) = spec.split_once("=cmd:")?;
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
+    valid.then_some((Some(name), command))
+}
+
+/// The name results show for a bot spec: `NAME` of `NAME=cmd:COMMAND`, the program's base
+/// name for `cmd:COMMAND`, the spec itself for an in-process bot.
+pub fn display_name(spec: &str) -> String {
+    match split_external(spec) {
+        Some((Some(name), _)) => name.to_owned(),
+        Some((None, command)) => command_name(command),
+        None => spec.to_owned(),
+    }
 }
 
 impl std::fmt::Debug for Entrant {
@@ -32,6 +77,7 @@ impl std::fmt::Debug for Entrant {
         match self {
             Entrant::InProcess(b) => write!(f, "InProcess({})", b.name()),
             Entrant::Command(c) => write!(f, "Command({c})"),
+            Entrant::Named { name, command } => write!(f, "Named({name}={command})"),
         }
     }
 }
@@ -196,24 +242,25 @@ pub fn run_game_with(
     let mut names = Vec::with_capacity(n);
     let mut seats = Vec::with_capacity(n);
     for (p, ent) in entrants.into_iter().enumerate() {
-        match ent {
+        let (name, cmd) = match ent {
             Entrant::InProcess(b) => {
                 names.push(b.name().to_owned());
                 seats.push(Seat::Rust(b));
+                continue;
             }
-            Entrant::Command(cmd) => {
-                names.push(command_name(&cmd));
-                if let Ok(mut pb) = ProcessBot::spawn(&cmd) {
-                    if pb.is_running() {
-                        seats.push(Seat::Process(pb));
-                        continue;
-                    }
-                    pb.kill();
-                }
-                engine.remove_player(p, Status::CrashedAtStart, 0);
-                seats.push(Seat::Gone);
+            Entrant::Named { name, command } => (name, command),
+            Entrant::Command(command) => (command_name(&command), command),
+        };
+        names.push(name);
+        if let Ok(mut pb) = ProcessBot::spawn(&cmd) {
+            if pb.is_running() {
+                seats.push(Seat::Process(pb));
+                continue;
             }
+            pb.kill();
         }
+        engine.remove_player(p, Status::CrashedAtStart, 0);
+        seats.push(Seat::Gone);
     }
     let settings = GameSettings {
         loadtime_ms: config.loadtime_ms,
@@ -447,4 +494,35 @@ fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, tu
         pb.kill();
     }
     *seat = Seat::Gone;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn external_specs_and_display_names() {
+        assert!(matches!(
+            Entrant::external("cmd:java -cp x MyBot"),
+            Some(Entrant::Command(c)) if c == "java -cp x MyBot"
+        ));
+        assert!(matches!(
+            Entrant::external("xathis=cmd:./run.sh --fast"),
+            Some(Entrant::Named { name, command })
+                if name == "xathis" && command == "./run.sh --fast"
+        ));
+        assert!(Entrant::external("champion").is_none());
+        assert!(Entrant::external("thesis:aggressive").is_none());
+        assert!(Entrant::external("bad name=cmd:x").is_none());
+        assert!(Entrant::external("=cmd:x").is_none());
+        assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
+        assert_eq!(
+            display_name("cmd:no/such/program --flag"),
+            "no/such/program --flag"
+        );
+        assert_eq!(
+            display_name("champion(max_turn_ms=20)"),
+            "champion(max_turn_ms=20)"
+        );
+    }
 }

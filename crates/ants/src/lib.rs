@@ -43,6 +43,8 @@ pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};
 pub use check::{CheckReport, Divergence, check_replay};
 pub use config::{AttackMethod, FoodMethod, GameConfig, Range};
 pub use engine::{Cutoff, Engine, Status};
-pub use game::{AnnotationRecord, Entrant, GameError, GameResult, Timing, run_game, run_game_with};
+pub use game::{
+    AnnotationRecord, Entrant, GameError, GameResult, Timing, display_name, run_game, run_game_with,
+};
 pub use map::{Map, MapError, Tile};
 pub use replay::{Replay, ReplayError};

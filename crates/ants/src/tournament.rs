@@ -23,14 +23,14 @@ use std::time::Duration;
 
 use rayon::prelude::*;
 
-use crate::bot::Bot;
 use crate::config::GameConfig;
 use crate::engine::Status;
-use crate::game::{GameError, run_game};
+use crate::game::{Entrant, GameError, display_name, run_game_with};
 use crate::map::{Map, MapError};
 
-/// Creates a fresh bot by name.
-pub type BotFactory = dyn Fn(&str) -> Option<Box<dyn Bot>> + Sync;
+/// Creates a fresh entrant from a bot spec (an in-process bot, or an external program for
+/// `cmd:COMMAND` / `NAME=cmd:COMMAND`); `None` for an unknown spec.
+pub type BotFactory = dyn Fn(&str) -> Option<Entrant> + Sync;
 
 /// One bot's totals.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -109,6 +109,9 @@ pub enum TournamentError {
         /// The error.
         source: GameError,
     },
+    /// A replay could not be written.
+    #[error(transparent)]
+    Replay(#[from] crate::replay::ReplayError),
     /// The CSV file could not be written.
     #[error("cannot write {}: {source}", path.display())]
     Io {
@@ -192,12 +195,14 @@ pub fn expand_maps(patterns: &str) -> Result<Vec<PathBuf>, TournamentError> {
 pub struct Tournament {
     /// Map files.
     pub maps: Vec<PathBuf>,
-    /// Bot names.
+    /// Bot specs.
     pub bots: Vec<String>,
     /// Number of games (rotation) or games per bot (versus).
     pub games: usize,
     /// Parameters of every game (seeds are offset per game).
     pub base: GameConfig,
+    /// Write every game's replay into this directory (`game-INDEX.replay`).
+    pub replays: Option<PathBuf>,
 }
 
 /// One scheduled game.
@@ -302,9 +307,10 @@ impl Tournament {
         }
         let mut names: Vec<&str> = self.bots.iter().map(String::as_str).collect();
         names.extend(extra);
+        let shown: Vec<String> = names.iter().map(|b| display_name(b)).collect();
         for (i, b) in names.iter().enumerate() {
-            if names[..i].contains(b) {
-                return Err(TournamentError::DuplicateBot((*b).to_owned()));
+            if shown[..i].contains(&shown[i]) {
+                return Err(TournamentError::DuplicateBot(shown[i].clone()));
             }
             if factory(b).is_none() {
                 return Err(TournamentError::UnknownBot((*b).to_owned()));
@@ -375,7 +381,7 @@ impl Tournament {
             .par_iter()
             .filter_map(|f| {
                 let (path, map) = &maps[f.map];
-                let bots: Vec<Box<dyn Bot>> = f.seats.iter().filter_map(|b| factory(b)).collect();
+                let bots: Vec<Entrant> = f.seats.iter().filter_map(|b| factory(b)).collect();
                 let seed = self.base.engine_seed.wrapping_add(f.seed_offset);
                 let config = GameConfig {
                     engine_seed: seed,
@@ -383,7 +389,19 @@ impl Tournament {
                     game_id: f.index as i64,
                     ..self.base.clone()
                 };
-                let result = run_game(map, &config, bots);
+                let result = run_game_with(map, &config, bots)
+                    .map_err(|source| TournamentError::Game {
+                        index: f.index,
+                        map: path.clone(),
+                        source,
+                    })
+                    .and_then(|r| match &self.replays {
+                        Some(dir) => r
+                            .write_replay(&dir.join(format!("game-{}.replay", f.index)))
+                            .map(|()| r)
+                            .map_err(TournamentError::Replay),
+                        None => Ok(r),
+                    });
                 progress();
                 match result {
                     Ok(r) => Some(GameRecord {
@@ -396,13 +414,9 @@ impl Tournament {
                         statuses: r.statuses,
                         slowest: r.timing.slowest,
                     }),
-                    Err(source) => {
+                    Err(error) => {
                         if let Ok(mut e) = errors.lock() {
-                            e.push(TournamentError::Game {
-                                index: f.index,
-                                map: path.clone(),
-                                source,
-                            });
+                            e.push(error);
                         }
                         None
                     }
@@ -468,16 +482,17 @@ pub fn standings(bots: &[String], records: &[GameRecord]) -> Vec<Standing> {
     let mut table: Vec<Standing> = bots
         .iter()
         .map(|b| Standing {
-            bot: b.clone(),
+            bot: display_name(b),
             ..Standing::default()
         })
         .collect();
     for r in records {
         let total: i64 = r.scores.iter().map(|&s| i64::from(s)).sum();
-        for (seat, name) in r.bots.iter().enumerate() {
-            let Some(s) = table.iter_mut().find(|s| &s.bot == name) else {
+        for (seat, spec) in r.bots.iter().enumerate() {
+            let Some(row) = bots.iter().position(|b| b == spec) else {
                 continue;
             };
+            let s = &mut table[row];
             let score = r.scores[seat];
             s.games += 1;
             match outcome(&r.scores, seat) {
@@ -553,13 +568,13 @@ pub fn render_pairs(bots: &[String], records: &[GameRecord]) -> String {
     }
     let mut out = String::from("| W-D-L vs |");
     for b in bots {
-        let _ = write!(out, " {b} |");
+        let _ = write!(out, " {} |", display_name(b));
     }
     out.push_str("\n|---|");
     out.push_str(&"---|".repeat(k));
     out.push('\n');
     for (a, name) in bots.iter().enumerate() {
-        let _ = write!(out, "| {name} |");
+        let _ = write!(out, "| {} |", display_name(name));
         for b in 0..k {
             let [w, d, l] = wdl[a * k + b];
             if a == b {
@@ -595,7 +610,7 @@ pub fn records_csv(records: &[GameRecord]) -> String {
                 csv_field(&r.map.display().to_string()),
                 r.seed,
                 r.turns,
-                csv_field(bot),
+                csv_field(&display_name(bot)),
                 r.scores.get(seat).copied().unwrap_or(0),
                 outcome(&r.scores, seat),
                 r.statuses.get(seat).map_or("", |s| s.as_str()),
@@ -633,6 +648,7 @@ mod tests {
             bots: names(bots),
             games,
             base: GameConfig::seeded(10),
+            replays: None,
         }
     }
 
@@ -827,7 +843,7 @@ mod tests {
              m ........\nm .....1..\nm ........\nm ........\n",
         )
         .unwrap();
-        let factory = |n: &str| crate::bots::by_name(n);
+        let factory = |n: &str| crate::bots::by_name(n).map(Entrant::InProcess);
         let t = Tournament {
             maps: vec![map],
             bots: names(&["hunter", "hold"]),
@@ -836,6 +852,7 @@ mod tests {
                 turns: 30,
                 ..GameConfig::seeded(3)
             },
+            replays: None,
         };
         let records = t.run(&factory, &|| {}).unwrap();
         assert_eq!(records.len(), 4);

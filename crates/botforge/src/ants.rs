@@ -93,7 +93,8 @@ pub enum Command {
         replay: Option<PathBuf>,
         #[command(flatten)]
         params: Params,
-        /// Bots in player order: a registered NAME or `cmd:SHELL COMMAND`.
+        /// Bots in player order: a registered NAME, `cmd:SHELL COMMAND`, or
+        /// `NAME=cmd:SHELL COMMAND` (an external program shown as NAME).
         bots: Vec<String>,
     },
     /// Run a registered in-process bot as a protocol process on stdin/stdout.
@@ -179,10 +180,7 @@ fn play(
     };
     let entrants = bots
         .iter()
-        .map(|b| match b.strip_prefix("cmd:") {
-            Some(cmd) => Ok(ants::Entrant::Command(cmd.to_owned())),
-            None => make_bot(b).map(ants::Entrant::InProcess),
-        })
+        .map(|b| make_entrant(b))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let config = params.config()?;
     let started = Instant::now();
@@ -255,10 +253,12 @@ pub struct TournamentArgs {
     /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// Bot names, comma separated (e.g. `thesis,thesis:aggressive,hunter`).
+    /// Bots, comma separated: registered names (e.g. `thesis,thesis:aggressive,hunter`) or
+    /// external programs as `cmd:COMMAND` or `NAME=cmd:COMMAND` (shown as `NAME`).
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
-    /// Play every bot against this one instead of rotating the bots.
+    /// Play every bot against this one (a name or an external program, as in `--bots`)
+    /// instead of rotating the bots.
     #[arg(long, conflicts_with = "round_robin")]
     pub opponent: Option<String>,
     /// Play every pair of bots `--games` games instead of rotating the bots.
@@ -270,19 +270,35 @@ pub struct TournamentArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Write every game's replay into this directory as `game-INDEX.replay`.
+    #[arg(long)]
+    pub replays: Option<PathBuf>,
+}
+
+/// An entrant from a bot spec: `cmd:COMMAND`, `NAME=cmd:COMMAND` or a registered bot.
+fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
+    match ants::Entrant::external(spec) {
+        Some(e) => Ok(e),
+        None => make_bot(spec).map(ants::Entrant::InProcess),
+    }
 }
 
 fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
     for b in a.bots.iter().chain(&a.opponent) {
-        make_bot(b)?;
+        make_entrant(b)?;
+    }
+    if let Some(dir) = &a.replays {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the replay directory {}", dir.display()))?;
     }
     let t = ants::tournament::Tournament {
         maps: ants::tournament::expand_maps(&a.maps)?,
         bots: a.bots.clone(),
         games: a.games,
         base: params.config()?,
+        replays: a.replays.clone(),
     };
-    let factory = |name: &str| make_bot(name).ok();
+    let factory = |name: &str| make_entrant(name).ok();
     let schedule = match (&a.opponent, a.round_robin) {
         (Some(o), _) => ants::tournament::Schedule::Versus(o),
         (None, true) => ants::tournament::Schedule::RoundRobin,

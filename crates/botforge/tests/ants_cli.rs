@@ -205,6 +205,59 @@ fn tournament_versus_plays_every_bot_against_the_opponent() {
 }
 
 #[test]
+fn tournament_seats_named_external_bots_and_writes_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("replays");
+    let external = format!("ext=cmd:{} ants bot greedy", env!("CARGO_BIN_EXE_botforge"));
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--games",
+        "2",
+        "--bots",
+        "champion(max_turn_ms=20)",
+        "--opponent",
+        &external,
+        "--threads",
+        "1",
+        "--turns",
+        "30",
+        "--turntime",
+        "500",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    for row in ["| champion(max_turn_ms=20) | 2 |", "| ext | 2 |"] {
+        assert!(out.contains(row), "{row} missing in {out}");
+    }
+    assert!(
+        !out.contains("cmd:"),
+        "the command is not a display name: {out}"
+    );
+    for g in 0..2 {
+        let replay = replays.join(format!("game-{g}.replay"));
+        let text = std::fs::read_to_string(&replay).unwrap();
+        assert!(text.contains("\"ext\""), "{text}");
+        let o = botforge(&["ants", "check-replay", replay.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--bots",
+        "champion(max_turn_ms=twenty)",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not a valid number"), "{}", text(&o));
+}
+
+#[test]
 fn bad_input_gives_clear_errors() {
     let o = botforge(&["ants", "play", "--map", "/nonexistent/x.map"]);
     assert_eq!(o.status.code(), Some(2));

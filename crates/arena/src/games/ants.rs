@@ -15,8 +15,26 @@ pub fn bot_names() -> Vec<&'static str> {
     names
 }
 
-/// Builds a bot from a spec: `NAME` or `thesis:PROFILE`.
+/// Builds a bot from a spec: `NAME`, `thesis:PROFILE`, or `champion(key=value,…)` /
+/// `xathis-style(key=value,…)` with parameters of [`ants_xathis::Config::set`].
 pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
+    if let Some((name, params)) = spec.strip_suffix(')').and_then(|s| s.split_once('(')) {
+        let mut cfg = match name {
+            "champion" => ants_xathis::Config::champion(),
+            "xathis-style" => ants_xathis::Config::xathis(),
+            _ => anyhow::bail!("Ants bot `{name}` takes no parameters (in `{spec}`)"),
+        };
+        for kv in params.split(',').map(str::trim).filter(|kv| !kv.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("`{kv}` in `{spec}` is not key=value"))?;
+            cfg.set(k.trim(), v.trim())
+                .map_err(|e| anyhow::anyhow!("`{spec}`: {e}"))?;
+        }
+        return Ok(Box::new(ants_xathis::ChampionBot::with_named_config(
+            spec, cfg,
+        )));
+    }
     let (name, arg) = spec
         .split_once(':')
         .map_or((spec, None), |(n, a)| (n, Some(a)));
