@@ -114,7 +114,6 @@ def main():
             sys.stdout.write(agent.last + "\n")
             sys.stdout.flush()
         elif line.startswith("END"):
-            print("agent:", line, file=sys.stderr)
             break
 
 
