@@ -179,7 +179,7 @@ fn python_speed_client_finishes_a_game_against_speed_serve() {
         .env("KEY", "python")
         .output()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + Duration::from_secs(90);
     let status = loop {
         if let Some(s) = server.try_wait().unwrap() {
             break s;
