@@ -1,5 +1,6 @@
-//! The thesis's log categories (§7) as `tracing` targets, so levels can be set per category,
-//! e.g. `RUST_LOG=thesis::attack_hills=debug,thesis::performance=trace`.
+//! The thesis's log categories (§7) as `tracing` targets, so levels can be set per category.
+//! The `botforge` binary reads the filter from `BOTFORGE_LOG`, e.g.
+//! `BOTFORGE_LOG=thesis::attack_hills=debug,thesis::performance=trace`.
 
 /// Order bookkeeping (the thesis's `ORDERES`).
 pub const ORDERS: &str = "thesis::orders";

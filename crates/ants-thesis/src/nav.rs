@@ -1,6 +1,6 @@
 //! Path search for the bot, built on the grid crate: [`grid::AStar`] with the thesis's
 //! influence-aware costs (§4.5), [`grid::FloodFill`] for the thesis's BFS look-ups (§4.3), and
-//! step helpers, and [`grid::Hpa`] (HPA*, Centered entrances, cluster size [`CLUSTER_SIZE`],
+//! step functions, and [`grid::Hpa`] (HPA*, Centered entrances, cluster size [`CLUSTER_SIZE`],
 //! clustered incrementally as the map is revealed — the thesis's ClusteringTask) for long
 //! hauls. Own hills are never part of an A* path (§3.2); unknown squares count as land.
 

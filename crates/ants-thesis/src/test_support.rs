@@ -1,4 +1,4 @@
-//! Helpers shared by the unit tests.
+//! Code shared by the unit tests.
 
 use ants::GameSettings;
 

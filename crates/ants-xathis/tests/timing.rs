@@ -200,8 +200,8 @@ fn champion_on_the_largest_map() {
 /// 1000+ ants in a real game: cell_maze_p09_05 (21 384 squares, 89 % of the largest official
 /// map's 24 000; nine players with three hills each, so colonies grow three ants a turn) with five
 /// `champion` and four `xathis-style` seats and the food rate raised to 300 (official range
-/// 5–11). The official food rate never reaches 1000 ants, and since champion's food matching
-/// (session 3) the six-player cell_maze_p06_08 used before peaks at 905–953 ants.
+/// 5–11). The official food rate never reaches 1000 ants, and with champion's food matching
+/// the six-player cell_maze_p06_08 peaks at 905–953 ants.
 #[test]
 #[ignore = "release-mode timing; run with --ignored"]
 fn a_game_with_1000_plus_ants() {

@@ -479,7 +479,7 @@ impl Engine {
         self.cutoff
     }
 
-    /// Turn of the last change of the leader set.
+    /// Turn at which the set of leaders last changed.
     pub fn winning_turn(&self) -> u32 {
         self.winning_turn
     }

@@ -1,4 +1,4 @@
-// Shared helpers for the viewer pages.
+// Shared functions for the viewer pages.
 "use strict";
 
 /** The value of a query parameter of the page URL. */

@@ -1,26 +1,23 @@
 //! Browser tests: the viewer runs in-process on a loopback port and headless Chromium,
-//! driven over the DevTools protocol (websocket), loads each page, opens the bundled
-//! replay / log / world, steps with key presses or clicks and checks what is rendered
-//! against values computed here from the same files with the game crates.
+//! driven over WebDriver (`fantoccini` talking to Debian's `chromedriver`), loads each page,
+//! opens the bundled replay / log / world, steps with key presses or clicks and checks what
+//! is rendered against values computed here from the same files with the game crates.
 //!
-//! Without Chromium (`/usr/bin/chromium`, `chromium` on PATH or `$BOTFORGE_CHROMIUM`) the
-//! test prints a skip message and passes. Screenshots go to `<target>/screenshots/`; with
+//! Without Chromium (`/usr/bin/chromium`, `chromium` on PATH or `$BOTFORGE_CHROMIUM`) or
+//! chromedriver (`/usr/bin/chromedriver`, PATH or `$BOTFORGE_CHROMEDRIVER`) the test prints a
+//! skip message and passes. Screenshots go to `<target>/screenshots/`; with
 //! `BOTFORGE_DOC_SCREENSHOTS=DIR` they are also written as `DIR/viewer-<page>.png`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use base64::Engine as _;
-use futures_util::{SinkExt, StreamExt};
+use fantoccini::actions::{InputSource as _, KeyAction, KeyActions, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::Message;
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,143 +26,98 @@ fn workspace() -> PathBuf {
         .unwrap()
 }
 
-fn chromium() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("BOTFORGE_CHROMIUM") {
+/// `$var` if it names a file, else `fixed` if it exists, else `name` on PATH.
+fn program(var: &str, fixed: &str, name: &str) -> Option<PathBuf> {
+    if let Ok(p) = std::env::var(var) {
         return Some(PathBuf::from(p)).filter(|p| p.is_file());
     }
-    let fixed = Path::new("/usr/bin/chromium");
+    let fixed = Path::new(fixed);
     if fixed.is_file() {
         return Some(fixed.to_path_buf());
     }
     std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)
-            .map(|d| d.join("chromium"))
+            .map(|d| d.join(name))
             .find(|p| p.is_file())
     })
 }
 
-/// A headless Chromium process and one page session on it.
+/// chromedriver (in its own process group) and one WebDriver session with headless Chromium.
 struct Browser {
-    child: Child,
-    ws: Ws,
-    session: String,
-    next_id: u64,
-    _profile: tempfile::TempDir,
+    driver: Child,
+    client: Client,
 }
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // Chromium runs in chromedriver's process group: end both.
+        let _ = Command::new("kill")
+            .args(["-KILL", &format!("-{}", self.driver.id())])
+            .status();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
     }
 }
 
 impl Browser {
-    async fn launch(exe: &Path) -> Browser {
-        let profile = tempfile::tempdir().unwrap();
-        let mut child = Command::new(exe)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--window-size=1280,860",
-                "--remote-debugging-port=0",
-            ])
-            .arg(format!("--user-data-dir={}", profile.path().display()))
-            .arg("about:blank")
+    async fn launch(chromium: &Path, chromedriver: &Path) -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .unwrap()
+            .port();
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
-            .expect("cannot start chromium");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if let Some(i) = line.find("ws://") {
-                    let _ = tx.send(line[i..].trim().to_owned());
-                }
-            }
-        });
-        let url = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("chromium printed no DevTools URL");
-        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
+            .expect("cannot start chromedriver");
+        let end = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < end,
+                "chromedriver did not listen on {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": chromium,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--window-size=1280,860",
+                ],
+            }),
+        );
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
             .await
-            .unwrap();
-        let mut b = Browser {
-            child,
-            ws,
-            session: String::new(),
-            next_id: 0,
-            _profile: profile,
-        };
-        let target = b
-            .call("Target.createTarget", json!({"url": "about:blank"}), false)
-            .await;
-        let target_id = target["targetId"].as_str().unwrap().to_owned();
-        let att = b
-            .call(
-                "Target.attachToTarget",
-                json!({"targetId": target_id, "flatten": true}),
-                false,
-            )
-            .await;
-        b.session = att["sessionId"].as_str().unwrap().to_owned();
-        b.call(
-            "Emulation.setDeviceMetricsOverride",
-            json!({"width": 1280, "height": 860, "deviceScaleFactor": 1, "mobile": false}),
-            true,
-        )
-        .await;
-        b
-    }
-
-    /// Sends one command and returns its result (events in between are skipped).
-    async fn call(&mut self, method: &str, params: Value, on_page: bool) -> Value {
-        self.next_id += 1;
-        let id = self.next_id;
-        let mut msg = json!({"id": id, "method": method, "params": params});
-        if on_page {
-            msg["sessionId"] = json!(self.session);
-        }
-        self.ws.send(Message::text(msg.to_string())).await.unwrap();
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
-                .await
-                .unwrap_or_else(|_| panic!("no answer to {method}"))
-                .unwrap()
-                .unwrap();
-            let Message::Text(text) = m else { continue };
-            let v: Value = serde_json::from_str(&text).unwrap();
-            if v["id"] == json!(id) {
-                assert!(v.get("error").is_none(), "{method} failed: {v}");
-                return v["result"].clone();
-            }
-        }
+            .expect("no WebDriver session");
+        Browser { driver, client }
     }
 
     async fn goto(&mut self, url: &str) {
-        self.call("Page.navigate", json!({"url": url}), true).await;
+        self.client.goto(url).await.unwrap();
         self.wait("document.readyState === 'complete'").await;
     }
 
-    /// Evaluates a JS expression (awaiting promises) and returns its value.
+    /// Evaluates a JS expression (statements allowed: the last one's value is returned).
     async fn eval(&mut self, expr: &str) -> Value {
-        let r = self
-            .call(
-                "Runtime.evaluate",
-                json!({"expression": expr, "returnByValue": true, "awaitPromise": true}),
-                true,
-            )
-            .await;
-        assert!(r.get("exceptionDetails").is_none(), "{expr}: {r}");
-        r["result"]["value"].clone()
+        self.client
+            .execute("return eval(arguments[0]);", vec![json!(expr)])
+            .await
+            .unwrap_or_else(|e| panic!("{expr}: {e}"))
     }
 
     async fn text(&mut self, selector: &str) -> String {
@@ -192,41 +144,37 @@ impl Browser {
         }
     }
 
-    async fn key(&mut self, key: &str, code: &str, vk: u32) {
-        for ty in ["keyDown", "keyUp"] {
-            let mut p = json!({"type": ty, "key": key, "code": code, "windowsVirtualKeyCode": vk});
-            if key == " " && ty == "keyDown" {
-                p["text"] = json!(" ");
-            }
-            self.call("Input.dispatchKeyEvent", p, true).await;
-        }
+    /// Presses and releases one key (a character or a WebDriver key code).
+    async fn key(&mut self, key: char) {
+        let keys = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client.perform_actions(keys).await.unwrap();
     }
 
-    /// A real mouse click in the middle of the element.
+    /// A real mouse click in the middle of the element (scrolled into view).
     async fn click(&mut self, selector: &str) {
-        let r = self
-            .eval(&format!(
-                "(() => {{ const e = document.querySelector({selector:?}); e.scrollIntoView({{block: 'center'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-            ))
-            .await;
-        let (x, y) = (r[0].as_f64().unwrap(), r[1].as_f64().unwrap());
-        for ty in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({"type": ty, "x": x, "y": y, "button": "left", "clickCount": 1}),
-                true,
-            )
-            .await;
-        }
+        self.client
+            .find(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("{selector}: {e}"))
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// Moves the mouse to viewport coordinates.
+    async fn hover(&mut self, x: f64, y: f64) {
+        let mouse = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
+            duration: None,
+            x: x.round(),
+            y: y.round(),
+        });
+        self.client.perform_actions(mouse).await.unwrap();
     }
 
     async fn screenshot(&mut self, name: &str) {
-        let r = self
-            .call("Page.captureScreenshot", json!({"format": "png"}), true)
-            .await;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(r["data"].as_str().unwrap())
-            .unwrap();
+        let png = self.client.screenshot().await.unwrap();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(format!("viewer-{name}.png")), &png).unwrap();
@@ -235,6 +183,10 @@ impl Browser {
         }
     }
 }
+
+/// WebDriver key codes of the keys the pages use.
+const RIGHT: char = '\u{E014}';
+const UP: char = '\u{E013}';
 
 async fn start_viewer() -> SocketAddr {
     let dir = tempfile::tempdir().unwrap();
@@ -264,7 +216,7 @@ async fn ants(b: &mut Browser, base: &str) {
         .await;
     let steps = 12;
     for _ in 0..steps {
-        b.key("ArrowRight", "ArrowRight", 39).await;
+        b.key(RIGHT).await;
     }
     assert_eq!(b.text("#turn").await, format!("turn {steps} / {total}"));
     for p in 0..players {
@@ -307,12 +259,8 @@ async fn ants(b: &mut Browser, base: &str) {
             "(() => {{ const e = document.getElementById('board'); e.scrollIntoView(); const b = e.getBoundingClientRect(); return [b.x + ({c} + 0.5) * view.cell, b.y + ({r} + 0.5) * view.cell]; }})()"
         ))
         .await;
-    b.call(
-        "Input.dispatchMouseEvent",
-        json!({"type": "mouseMoved", "x": at[0], "y": at[1]}),
-        true,
-    )
-    .await;
+    b.hover(at[0].as_f64().unwrap(), at[1].as_f64().unwrap())
+        .await;
     b.wait("document.getElementById('tip').style.display === 'block'")
         .await;
     let tip = b.text("#tip").await;
@@ -372,14 +320,14 @@ async fn speed_live(b: &mut Browser, base: &str) {
         "Number(document.querySelector(\"#players tr[data-player='1']\").children[4].textContent)";
     let mut checked = 0;
     let keys = [
-        (" ", "Space", 32),
-        ("ArrowUp", "ArrowUp", 38),
-        (" ", "Space", 32),
-        ("ArrowRight", "ArrowRight", 39),
+        (" ", ' '),
+        ("ArrowUp", UP),
+        (" ", ' '),
+        ("ArrowRight", RIGHT),
     ];
-    for (k, (key, code, vk)) in keys.into_iter().enumerate() {
+    for (k, (key, code)) in keys.into_iter().enumerate() {
         let before = b.eval(speed_of_human).await.as_i64().unwrap();
-        b.key(key, code, vk).await;
+        b.key(code).await;
         let round = k + 2;
         b.wait(&format!(
             "(t => t === 'round {round}' || t.endsWith('(game over)'))(document.getElementById('turn').textContent)"
@@ -422,7 +370,7 @@ async fn wumpus_game(b: &mut Browser, base: &str) {
         .await;
     let steps = 5.min(trace.steps.len() - 1);
     for _ in 0..steps {
-        b.key("ArrowRight", "ArrowRight", 39).await;
+        b.key(RIGHT).await;
     }
     assert_eq!(
         b.text("#turn").await,
@@ -472,9 +420,19 @@ async fn economy_round(b: &mut Browser, base: &str) {
 
 #[test]
 fn pages_render_replays_logs_and_games_in_chromium() {
-    let Some(exe) = chromium() else {
+    let Some(exe) = program("BOTFORGE_CHROMIUM", "/usr/bin/chromium", "chromium") else {
         println!(
             "SKIP: chromium not found (/usr/bin/chromium, PATH, $BOTFORGE_CHROMIUM); browser tests not run"
+        );
+        return;
+    };
+    let Some(driver) = program(
+        "BOTFORGE_CHROMEDRIVER",
+        "/usr/bin/chromedriver",
+        "chromedriver",
+    ) else {
+        println!(
+            "SKIP: chromedriver not found (/usr/bin/chromedriver, PATH, $BOTFORGE_CHROMEDRIVER); browser tests not run"
         );
         return;
     };
@@ -482,11 +440,12 @@ fn pages_render_replays_logs_and_games_in_chromium() {
     rt.block_on(async {
         let addr = start_viewer().await;
         let base = format!("http://{addr}");
-        let mut b = Browser::launch(&exe).await;
+        let mut b = Browser::launch(&exe, &driver).await;
         ants(&mut b, &base).await;
         speed_log(&mut b, &base).await;
         speed_live(&mut b, &base).await;
         wumpus_game(&mut b, &base).await;
         economy_round(&mut b, &base).await;
+        b.client.clone().close().await.unwrap();
     });
 }

@@ -1,6 +1,6 @@
 //! Missions (thesis §6.5): work lasting several turns, persisting across turns, each owning its
 //! ants. [`Ctx`] bundles what a mission may read and the books it writes (orders, employment);
-//! the helpers here are the thesis's `BaseMission` methods (`checkEnviroment`, moving along a
+//! the functions here are the thesis's `BaseMission` methods (`checkEnviroment`, moving along a
 //! path, releasing ants).
 
 pub mod attack_hill;

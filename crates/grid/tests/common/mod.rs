@@ -1,4 +1,4 @@
-//! Shared helpers for the grid integration tests: random grids, brute-force BFS, path
+//! Shared code for the grid integration tests: random grids, brute-force BFS, path
 //! validation and a tiny Ants `.map` terrain loader.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 

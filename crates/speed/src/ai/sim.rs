@@ -1,4 +1,4 @@
-//! Cheap simulation helpers for the AIs: one player's own move (opponents ignored),
+//! Cheap simulation functions for the AIs: one player's own move (opponents ignored),
 //! applying it, and the possible next-move cells of opponents ("danger").
 
 use crate::state::{Action, COLLISION, FREE, GameState, MAX_SPEED, MIN_SPEED};

@@ -1,6 +1,6 @@
-//! Wall-clock helpers: RFC 3339 UTC timestamps (whole seconds, as the server writes
+//! Wall-clock functions: RFC 3339 UTC timestamps (whole seconds, as the server writes
 //! them), the `/spe_ed_time` body (§8.2), and the client's clock-offset estimate via a
-//! minimal HTTP/1.1 GET over a tokio `TcpStream` (`http://` only).
+//! minimal HTTP/1.1 GET over a tokio `TcpStream` (`http://`, or `https://` through rustls).
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -172,8 +172,8 @@ pub fn derive_time_url(ws_url: &str) -> Result<String, NetError> {
     Ok(format!("{scheme}://{authority}{}_time", uri.path()))
 }
 
-/// Fetches the server time with an HTTP/1.1 GET (`http://` only) and returns the clock
-/// offset `server − local` in milliseconds, using the midpoint of the request as the
+/// Fetches the server time with an HTTP/1.1 GET (`http://` or `https://`) and returns the
+/// clock offset `server − local` in milliseconds, using the midpoint of the request as the
 /// local time. Fails after `timeout`.
 pub async fn clock_offset(time_url: &str, timeout: Duration) -> Result<i64, NetError> {
     let before = now_millis();

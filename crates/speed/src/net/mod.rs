@@ -1,5 +1,5 @@
 //! Networking for spe_ed: the online websocket client ([`client`]), a server speaking
-//! the official protocol ([`server`]), and the clock helpers both use ([`clock`]:
+//! the official protocol ([`server`]), and the clock functions both use ([`clock`]:
 //! RFC 3339 timestamps, the `/spe_ed_time` endpoint, a small HTTP/1.1 GET).
 
 pub mod client;
