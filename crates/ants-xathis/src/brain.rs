@@ -53,15 +53,24 @@ pub struct Config {
     /// but loses 4-player games, where a third player profits from the trades).
     pub relative_only_in_duels: bool,
     /// Food as a matching: every food lists its nearest free own ants (BFS to `food_depth`),
-    /// then (ant, food) pairs are taken shortest first, each ant and each food at most once
-    /// (post mortem: foods in turn, the first free ant of each, so an ant nearer to a later
-    /// food can be taken by an earlier one). The contested-food rule is the same.
+    /// then (ant, food) pairs are taken shortest first, each ant and each food at most once:
+    /// our reading of the post mortem's "I search from all foods via bfs and make the first
+    /// ant found move" as one search from all foods at once (on by default in both bots).
+    /// Off: foods in turn, the first free ant of each, so an ant nearer to a later food can
+    /// be taken by an earlier one. The contested-food rule is the same.
     pub food_matching: bool,
     /// Hills in combat: the fight evaluation adds [`crate::combat::HILL_VALUE`] per own ant
     /// alive on an enemy hill and subtracts it per enemy ant alive on an own hill, and a
     /// dangered ant within [`HILL_FIGHT2`] (squared distance) of a hill fights even without
     /// support (instead of escaping and leaving the hill to a lone raider).
     pub hill_combat: bool,
+    /// Ants an enemy can reach next turn are left to the fight, defence and escape steps
+    /// instead of being sent to food or enemy hills first (post mortem: food and hills come
+    /// first, so an ant can walk into a fight nobody searched).
+    pub fight_first: bool,
+    /// Combat groups leave out own moves into the reach of enemies outside the group (the
+    /// group limits can leave enemies of a large fight unseen by the search).
+    pub exposure_check: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -83,20 +92,22 @@ impl Config {
             food_depth: FOOD_DEPTH,
             aggression_ratio10: 20,
             relative_only_in_duels: false,
-            food_matching: false,
+            food_matching: true,
             hill_combat: false,
+            fight_first: false,
+            exposure_check: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
     }
 
-    /// The improved bot: sticky missions, adaptive combat groups, relative aggression in
-    /// duels and food matching (vision explore and hills in combat were measured and left
-    /// off; see docs/ants-bots.md).
+    /// The improved bot: fight first, sticky missions, adaptive combat groups and relative
+    /// aggression in duels (vision explore and hills in combat were measured and left off;
+    /// see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
             vision_explore: false,
-            food_matching: true,
+            fight_first: true,
             remember_hills: false,
             scored_border: false,
             sticky_missions: true,
@@ -137,6 +148,8 @@ impl Config {
             "relative_only_in_duels" => self.relative_only_in_duels = flag(value)?,
             "food_matching" => self.food_matching = flag(value)?,
             "hill_combat" => self.hill_combat = flag(value)?,
+            "fight_first" => self.fight_first = flag(value)?,
+            "exposure_check" => self.exposure_check = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -150,7 +163,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 15] = [
+    pub const PARAMS: [&'static str; 17] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -164,6 +177,8 @@ impl Config {
         "relative_only_in_duels",
         "food_matching",
         "hill_combat",
+        "fight_first",
+        "exposure_check",
         "max_turn_ms",
         "margin_ms",
     ];
@@ -404,8 +419,12 @@ impl Brain {
         self.orders.clear();
         self.begin_turn();
         self.init_missions();
+        let reserved = self.reserve_dangered();
         self.enemy_hills();
         self.food();
+        for a in reserved {
+            self.done[a] = false;
+        }
         self.init_explore();
         self.areas.compute(&self.world);
         self.fight();
@@ -553,6 +572,21 @@ impl Brain {
                 })
             })
             .collect();
+    }
+
+    /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
+    /// (so food and hill steps skip them) and returns them, to be freed again.
+    fn reserve_dangered(&mut self) -> Vec<usize> {
+        if !self.cfg.fight_first {
+            return Vec::new();
+        }
+        let reserved: Vec<usize> = (0..self.done.len())
+            .filter(|&a| !self.done[a] && !self.danger[a].is_empty())
+            .collect();
+        for &a in &reserved {
+            self.done[a] = true;
+        }
+        reserved
     }
 
     fn end_turn(&mut self) {
@@ -874,13 +908,25 @@ impl Brain {
         let w = &self.world;
         let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
         let mut fight = Fight::default();
+        let outside: Vec<u32> = if self.cfg.exposure_check {
+            (0..w.enemy_ants.len() as u32)
+                .filter(|e| !enemies.contains(e))
+                .collect()
+        } else {
+            Vec::new()
+        };
         for &a in own {
             let t = w.own_ants[a];
-            let moves = self.own_moves[a]
+            let mut moves: Vec<u32> = self.own_moves[a]
                 .iter()
                 .copied()
                 .filter(|&m| m == t || !self.next_occ[m as usize] || in_group(m))
                 .collect();
+            if !outside.is_empty() {
+                // Moves into the reach of enemies the search does not see are left out
+                // (staying is always kept).
+                moves.retain(|&m| m == t || !self.exposed(m, &outside));
+            }
             fight.own.push((t, moves));
         }
         for &e in enemies {
@@ -1071,6 +1117,18 @@ impl Brain {
     }
 
     /// True when no enemy dangerous to ant `a` can reach attack range of `m` this turn.
+    /// True when one of the enemies `among` can reach attack range of square `m` next turn.
+    fn exposed(&self, m: u32, among: &[u32]) -> bool {
+        let w = &self.world;
+        among.iter().any(|&e| {
+            let (t, _) = w.enemy_ants[e as usize];
+            w.manhattan(t, m) <= 4
+                && self.en_moves[e as usize]
+                    .iter()
+                    .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
+        })
+    }
+
     fn safe(&self, a: usize, m: u32) -> bool {
         let w = &self.world;
         self.danger[a].iter().all(|&e| {
@@ -1374,6 +1432,33 @@ mod tests {
 
     fn ant(r: i32, c: i32, o: u8) -> (Pos, u8) {
         (Pos::new(r, c), o)
+    }
+
+    #[test]
+    fn fight_first_keeps_a_dangered_ant_from_walking_into_a_trade_for_food() {
+        // Ant A (10,10) is 3 steps from food F (10,13); enemy E (12,12) is as close to F, and
+        // ant B (10,8) backs A up, so the food step sends A east: next to E, a 1:1 trade.
+        // With `fight_first` A, which E can reach next turn, is left to the fight search.
+        let order_of_a = |fight_first: bool| {
+            let mut b = Brain::new(Config {
+                fight_first,
+                food_matching: true,
+                ..Config::xathis()
+            });
+            b.setup(&settings(30, 30, 500));
+            let orders = b.turn(&TurnInput {
+                turn: 1,
+                ants: vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)],
+                food: vec![Pos::new(10, 13)],
+                ..TurnInput::default()
+            });
+            orders
+                .iter()
+                .find(|o| o.pos == Pos::new(10, 10))
+                .map(|o| o.dir)
+        };
+        assert_eq!(order_of_a(false), Some(Dir::E));
+        assert_ne!(order_of_a(true), Some(Dir::E));
     }
 
     #[test]

@@ -464,6 +464,27 @@ impl Tournament {
     }
 }
 
+/// Splits a comma-separated bot list at the commas outside parentheses, so parameter specs
+/// such as `champion(max_turn_ms=120,fight_first=true)` stay whole.
+pub fn split_bot_list(list: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(list[start..i].trim().to_owned());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(list[start..].trim().to_owned());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
 /// The result of seat `seat` of a game: `'W'` strictly highest score, `'D'` shared highest,
 /// `'L'` otherwise.
 pub fn outcome(scores: &[i32], seat: usize) -> char {
@@ -831,6 +852,16 @@ mod tests {
         let err = write_csv(&bad, &[r]).unwrap_err().to_string();
         assert!(err.contains("missing"), "{err}");
         assert!(!bad.exists());
+    }
+
+    #[test]
+    fn bot_lists_split_outside_parentheses() {
+        assert_eq!(
+            split_bot_list("champion(a=1,b=2), hold,x=cmd:run.sh"),
+            names(&["champion(a=1,b=2)", "hold", "x=cmd:run.sh"])
+        );
+        assert_eq!(split_bot_list("hunter"), names(&["hunter"]));
+        assert!(split_bot_list(" , ").is_empty());
     }
 
     #[test]

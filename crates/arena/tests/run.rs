@@ -356,3 +356,43 @@ fn speed_eval_series_interrupted_and_resumed_equals_an_uninterrupted_one() {
     let other = EvalPlayer::new(speed::eval::EvalConfig { seed: 6, ..cfg }).unwrap();
     assert!(other.results(&store, "eval").unwrap().is_empty());
 }
+
+#[test]
+fn ants_config_seats_an_external_program() {
+    let python = std::process::Command::new("python3")
+        .arg("-c")
+        .arg("pass")
+        .status()
+        .is_ok_and(|s| s.success());
+    if !python {
+        println!("skipping: python3 not available");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("holder.py");
+    std::fs::write(
+        &bot,
+        "import sys\nfor line in sys.stdin:\n    if line.strip() in ('ready', 'go'):\n        \
+         sys.stdout.write('go\\n')\n        sys.stdout.flush()\n",
+    )
+    .unwrap();
+    let map = data("ants/maze_p02_01.map");
+    let cfg = write_config(
+        dir.path(),
+        "external",
+        &format!(
+            "game = \"ants\"\ngames = 2\nthreads = 1\nmaps = [{map:?}]\n[options]\nturns = 30\n\
+             [[bots]]\nname = \"hunter\"\n[[bots]]\nname = \"holder\"\nspec = \"cmd:python3 {}\"\n",
+            bot.display()
+        ),
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+    let summary =
+        arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    assert_eq!((summary.played, summary.failed.len()), (2, 0));
+    for g in store.matches(Some("external")).unwrap() {
+        let holder = g.seats.iter().find(|s| s.bot == "holder").unwrap();
+        assert_eq!(holder.status, "survived", "{g:?}");
+    }
+}

@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::ants_bots::{bot_names, make_bot};
+use crate::ants_bots::{bot_names, make_bot, make_entrant};
 
 /// The map used when `play` gets no `--map`.
 const DEFAULT_MAP: &str = include_str!("../../../data/ants/maze_p04_01.map");
@@ -105,6 +105,14 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// What replays show per player: one line per game (result, ants alive, food gathered,
+    /// ants lost and share of the map in sight at turns 50/100/200/300, hills lost, first
+    /// contact), then the means per bot name. Files or directories (every `*.replay` below).
+    Analyze {
+        /// Replay files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// Re-simulate replays and report the first divergence of each.
     CheckReplay {
         /// Replay files.
@@ -150,6 +158,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::CheckReplay { files } => Ok(check(&files)),
+        Command::Analyze { paths } => analyze(&paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
             for n in bot_names() {
@@ -215,6 +224,111 @@ fn play(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Replay files named by `paths` (directories: every `*.replay` below, in name order).
+fn replay_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot read the directory {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "replay"))
+                .collect();
+            found.sort_by_key(|f| natural_key(f));
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Sorts `game-2` before `game-10`: the file name with its digits as a number.
+fn natural_key(path: &std::path::Path) -> (String, u64) {
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+    let letters: String = name.chars().filter(|c| !c.is_ascii_digit()).collect();
+    (letters, digits.parse().unwrap_or(0))
+}
+
+fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use ants::analysis::{SAMPLE_TURNS, SeatStats};
+    let files = replay_files(paths)?;
+    anyhow::ensure!(!files.is_empty(), "no replay files found");
+    let mut out = std::io::stdout().lock();
+    let mut per_bot: Vec<(String, Vec<SeatStats>)> = Vec::new();
+    let t = SAMPLE_TURNS;
+    writeln!(
+        out,
+        "| game | player | result | score | alive {t:?} | food | lost | in sight % | hills lost at | first contact |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
+    for f in &files {
+        let replay = ants::Replay::load(f)?;
+        let game = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for s in ants::analysis::analyze(&replay) {
+            let pct: Vec<String> = s.vision.iter().map(|v| format!("{:.0}", 100.0 * v)).collect();
+            writeln!(
+                out,
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                s.name,
+                s.result,
+                s.score,
+                s.alive,
+                s.food,
+                s.lost,
+                pct.join("/"),
+                s.hills_lost,
+                s.first_contact.map_or("-".into(), |t| t.to_string())
+            )?;
+            match per_bot.iter_mut().find(|(n, _)| *n == s.name) {
+                Some((_, v)) => v.push(s),
+                None => per_bot.push((s.name.clone(), vec![s])),
+            }
+        }
+    }
+    writeln!(
+        out,
+        "\nMeans per bot (seats; turns {t:?}; a game that ended earlier counts 0 alive):\n"
+    )?;
+    writeln!(
+        out,
+        "| bot | seats | W | D | L | alive | food | lost | in sight % | hills lost per seat |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
+    for (name, seats) in &per_bot {
+        let k = seats.len() as f64;
+        let mean = |f: &dyn Fn(&SeatStats) -> f64| seats.iter().map(f).sum::<f64>() / k;
+        let fmt4 = |f: &dyn Fn(&SeatStats, usize) -> f64, digits: usize| {
+            (0..4)
+                .map(|i| format!("{:.*}", digits, mean(&|s| f(s, i))))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        };
+        let count = |c: char| seats.iter().filter(|s| s.result == c).count();
+        writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            seats.len(),
+            count('W'),
+            count('D'),
+            count('L'),
+            fmt4(&|s, i| f64::from(s.alive[i]), 1),
+            fmt4(&|s, i| f64::from(s.food[i]), 1),
+            fmt4(&|s, i| f64::from(s.lost[i]), 1),
+            fmt4(&|s, i| 100.0 * s.vision[i], 1),
+            mean(&|s| s.hills_lost.len() as f64),
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn check(files: &[PathBuf]) -> ExitCode {
     let mut failed = 0;
     for f in files {
@@ -255,8 +369,8 @@ pub struct TournamentArgs {
     pub games: usize,
     /// Bots, comma separated: registered names (e.g. `thesis,thesis:aggressive,hunter`) or
     /// external programs as `cmd:COMMAND` or `NAME=cmd:COMMAND` (shown as `NAME`).
-    #[arg(long, value_delimiter = ',', required = true)]
-    pub bots: Vec<String>,
+    #[arg(long, required = true, value_parser = parse_bot_list)]
+    pub bots: BotList,
     /// Play every bot against this one (a name or an external program, as in `--bots`)
     /// instead of rotating the bots.
     #[arg(long, conflicts_with = "round_robin")]
@@ -275,16 +389,20 @@ pub struct TournamentArgs {
     pub replays: Option<PathBuf>,
 }
 
-/// An entrant from a bot spec: `cmd:COMMAND`, `NAME=cmd:COMMAND` or a registered bot.
-fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
-    match ants::Entrant::external(spec) {
-        Some(e) => Ok(e),
-        None => make_bot(spec).map(ants::Entrant::InProcess),
+/// A `--bots` list (see [`ants::tournament::split_bot_list`]).
+#[derive(Clone, Debug)]
+pub struct BotList(pub Vec<String>);
+
+fn parse_bot_list(s: &str) -> Result<BotList, String> {
+    let list = ants::tournament::split_bot_list(s);
+    if list.is_empty() {
+        return Err("no bot given".into());
     }
+    Ok(BotList(list))
 }
 
 fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
-    for b in a.bots.iter().chain(&a.opponent) {
+    for b in a.bots.0.iter().chain(&a.opponent) {
         make_entrant(b)?;
     }
     if let Some(dir) = &a.replays {
@@ -293,7 +411,7 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
     }
     let t = ants::tournament::Tournament {
         maps: ants::tournament::expand_maps(&a.maps)?,
-        bots: a.bots.clone(),
+        bots: a.bots.0.clone(),
         games: a.games,
         base: params.config()?,
         replays: a.replays.clone(),
@@ -305,12 +423,12 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
         (None, false) => ants::tournament::Schedule::Rotation,
     };
     let records = t.run_with_progress(&factory, a.threads, schedule)?;
-    let mut rows = a.bots.clone();
+    let mut rows = a.bots.0.clone();
     rows.extend(a.opponent.clone());
     let table = ants::tournament::standings(&rows, &records);
     print!("{}", ants::tournament::render_standings(&table));
     if a.round_robin {
-        print!("\n{}\n", ants::tournament::render_pairs(&a.bots, &records));
+        print!("\n{}\n", ants::tournament::render_pairs(&a.bots.0, &records));
     }
     println!(
         "{} games, {} turns, turntime {} ms, seeds {}..={}",

@@ -11,3 +11,9 @@ pub fn bot_names() -> Vec<&'static str> {
 pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
     arena::games::ants::make_bot(spec)
 }
+
+/// An entrant from a spec: an external program (`cmd:COMMAND`, `NAME=cmd:COMMAND`) or a
+/// bot of [`make_bot`].
+pub fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
+    arena::games::ants::make_entrant(spec)
+}

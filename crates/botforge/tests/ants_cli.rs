@@ -217,7 +217,7 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         "--games",
         "2",
         "--bots",
-        "champion(max_turn_ms=20)",
+        "champion(max_turn_ms=20,fight_first=true)",
         "--opponent",
         &external,
         "--threads",
@@ -231,7 +231,10 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     let out = text(&o);
-    for row in ["| champion(max_turn_ms=20) | 2 |", "| ext | 2 |"] {
+    for row in [
+        "| champion(max_turn_ms=20,fight_first=true) | 2 |",
+        "| ext | 2 |",
+    ] {
         assert!(out.contains(row), "{row} missing in {out}");
     }
     assert!(
@@ -245,6 +248,17 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         let o = botforge(&["ants", "check-replay", replay.to_str().unwrap()]);
         assert!(o.status.success(), "{}", text(&o));
     }
+    let o = botforge(&["ants", "analyze", replays.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert_eq!(out.matches("| game-").count(), 4, "two seats of two games: {out}");
+    assert!(out.contains("| ext | 2 |"), "{out}");
+    assert!(
+        out.contains("| champion(max_turn_ms=20,fight_first=true) | 2 |"),
+        "{out}"
+    );
+    let o = botforge(&["ants", "analyze", dir.path().join("none").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let o = botforge(&[
         "ants",
         "tournament",

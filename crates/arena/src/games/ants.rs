@@ -53,6 +53,15 @@ pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
     Ok(bot)
 }
 
+/// An entrant from a spec: an external program (`cmd:COMMAND`, `NAME=cmd:COMMAND`, official
+/// stdin/stdout protocol) or an in-process bot of [`make_bot`].
+pub fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
+    match ants::Entrant::external(spec) {
+        Some(e) => Ok(e),
+        None => make_bot(spec).map(ants::Entrant::InProcess),
+    }
+}
+
 /// The thesis profile named `arg` (bundled name or TOML file; default when absent).
 pub fn thesis_profile(arg: Option<&str>) -> anyhow::Result<ants_thesis::Profile> {
     match arg {
@@ -90,7 +99,7 @@ impl GamePlayer for AntsPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        make_bot(spec).map(drop)
+        make_entrant(spec).map(drop)
     }
 
     fn play(&self, job: &Job, replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
@@ -98,7 +107,7 @@ impl GamePlayer for AntsPlayer {
         let bots = job
             .specs
             .iter()
-            .map(|s| make_bot(s))
+            .map(|s| make_entrant(s))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let config = ants::GameConfig {
             turns: self.turns,
@@ -106,7 +115,7 @@ impl GamePlayer for AntsPlayer {
             loadtime_ms: self.loadtime_ms,
             ..ants::GameConfig::seeded(job.seed)
         };
-        let result = ants::run_game(&map, &config, bots)?;
+        let result = ants::run_game_with(&map, &config, bots)?;
         let replay = match replay_dir {
             Some(dir) => {
                 let path = dir.join(replay_name(&job.key, "replay"));
