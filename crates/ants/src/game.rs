@@ -203,12 +203,11 @@ pub fn run_game_with(
             }
             Entrant::Command(cmd) => {
                 names.push(command_name(&cmd));
-                if let Ok(mut pb) = ProcessBot::spawn(&cmd) {
-                    if pb.is_running() {
-                        seats.push(Seat::Process(pb));
-                        continue;
-                    }
-                    pb.kill();
+                // A command that cannot be started is `crashed 0`; one that starts and
+                // exits at once is `crashed` in turn 0 (no race on "still running?").
+                if let Ok(pb) = ProcessBot::spawn(&cmd) {
+                    seats.push(Seat::Process(pb));
+                    continue;
                 }
                 engine.remove_player(p, Status::CrashedAtStart, 0);
                 seats.push(Seat::Gone);
