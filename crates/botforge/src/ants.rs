@@ -184,6 +184,11 @@ fn play(
             None => make_bot(b).map(ants::Entrant::InProcess),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
+    for e in &entrants {
+        if let ants::Entrant::Command(c) = e {
+            procgroup::check_command(c).with_context(|| format!("bot 'cmd:{c}'"))?;
+        }
+    }
     let config = params.config()?;
     let started = Instant::now();
     let result = ants::run_game_with(&map, &config, entrants)?;

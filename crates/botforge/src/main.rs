@@ -50,6 +50,14 @@ enum Command {
 
 fn main() -> ExitCode {
     init_logging();
+    // Bots and agents run in process groups of their own, which a Ctrl-C in the terminal
+    // does not reach: on SIGINT, SIGTERM or SIGHUP kill them all, then exit with 130.
+    if let Err(e) = ctrlc::set_handler(|| {
+        procgroup::kill_all();
+        std::process::exit(130);
+    }) {
+        tracing::warn!("no signal handler: {e}");
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Path(args) => path::run(&args),
@@ -60,6 +68,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Arena(cmd) => arena::run(cmd),
     };
+    procgroup::kill_all();
     match result {
         Ok(code) => code,
         Err(err) => {
