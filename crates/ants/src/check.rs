@@ -55,6 +55,15 @@ pub fn check_replay(replay: &Replay, with_inputs: bool) -> Result<CheckReport, D
     let d = &replay.replaydata;
     let n = d.players as usize;
     let (rows, cols) = (d.map.rows, d.map.cols);
+    let side = crate::config::MAX_MAP_SIDE;
+    if rows == 0 || cols == 0 || rows > side || cols > side {
+        return Err(div(
+            0,
+            format!("map size {rows}x{cols} is out of range (1..={side} rows and cols)"),
+        ));
+    }
+    crate::config::check_radii(d.viewradius2, d.attackradius2, d.spawnradius2)
+        .map_err(|e| div(0, e))?;
     let water: Vec<bool> = d
         .map
         .data

@@ -50,6 +50,9 @@ pub enum GameError {
     /// Symmetric food needs a symmetric map.
     #[error(transparent)]
     NotSymmetric(#[from] NotSymmetric),
+    /// A game parameter is out of range (e.g. a radius, see [`crate::config::MAX_RADIUS2`]).
+    #[error("{0}")]
+    Config(String),
 }
 
 /// Where the time went.
@@ -175,6 +178,12 @@ pub fn run_game_with(
             bots: entrants.len(),
         });
     }
+    crate::config::check_radii(
+        config.viewradius2,
+        config.attackradius2,
+        config.spawnradius2,
+    )
+    .map_err(GameError::Config)?;
     let mut rng = ChaCha8Rng::seed_from_u64(config.engine_seed);
     let food_params = [
         draw(&mut rng, config.food_rate),

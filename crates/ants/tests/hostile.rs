@@ -42,8 +42,11 @@ fn play(command: String, turns: u32, limit: Duration) -> GameResult {
 
 /// True while process `pid` exists and is not a zombie.
 fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|r| !r.trim_start().starts_with('Z')))
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit(')')
+            .next()
+            .is_some_and(|r| !r.trim_start().starts_with('Z'))
+    })
 }
 
 fn gone_soon(pid: u32) -> bool {
@@ -58,7 +61,11 @@ fn gone_soon(pid: u32) -> bool {
 }
 
 fn child_pid(file: &Path) -> u32 {
-    std::fs::read_to_string(file).unwrap().trim().parse().unwrap()
+    std::fs::read_to_string(file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap()
 }
 
 #[test]

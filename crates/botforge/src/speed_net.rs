@@ -62,25 +62,28 @@ pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {p}");
     }
     let me = report.me.map_or_else(|| "?".to_owned(), |m| m.to_string());
-    println!(
+    outln!(
         "player {me}: {} rounds, {} answers ({} fallback moves), clock offset {} ms",
-        report.rounds, report.answers, report.fallbacks, report.offset_ms
-    );
+        report.rounds,
+        report.answers,
+        report.fallbacks,
+        report.offset_ms
+    )?;
     let code = match &report.outcome {
         Outcome::Won => {
-            println!("won");
+            outln!("won")?;
             0
         }
         Outcome::Draw => {
-            println!("draw");
+            outln!("draw")?;
             0
         }
         Outcome::Lost { winner } => {
-            println!("lost: player {winner} won");
+            outln!("lost: player {winner} won")?;
             0
         }
         Outcome::Eliminated { round } => {
-            println!("eliminated (state {round})");
+            outln!("eliminated (state {round})")?;
             0
         }
         Outcome::ConnectionLost { round, message } => {
@@ -186,7 +189,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .log
             .as_ref()
             .map_or_else(String::new, |p| format!(", log {}", p.display()));
-        println!("game {}: {} rounds, {winner}{log}", s.index, s.rounds);
+        outln!("game {}: {} rounds, {winner}{log}", s.index, s.rounds)?;
     }
     Ok(ExitCode::SUCCESS)
 }

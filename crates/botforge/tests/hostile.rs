@@ -29,8 +29,11 @@ fn script(name: &str) -> PathBuf {
 }
 
 fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|r| !r.trim_start().starts_with('Z')))
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit(')')
+            .next()
+            .is_some_and(|r| !r.trim_start().starts_with('Z'))
+    })
 }
 
 fn wait_for_pid(file: &Path) -> u32 {
@@ -58,7 +61,14 @@ fn agent_dies_with_botforge(signal: &str) {
         pidfile.display()
     );
     let mut bf = Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .args(["wumpus", "play", "--agent", &agent, "--first-reply-ms", "60000"])
+        .args([
+            "wumpus",
+            "play",
+            "--agent",
+            &agent,
+            "--first-reply-ms",
+            "60000",
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -80,7 +90,10 @@ fn agent_dies_with_botforge(signal: &str) {
     if orphan {
         let _ = Command::new("kill").arg(pid.to_string()).status();
     }
-    assert!(!orphan, "the agent's child {pid} outlived botforge ({signal})");
+    assert!(
+        !orphan,
+        "the agent's child {pid} outlived botforge ({signal})"
+    );
 }
 
 #[test]
@@ -99,12 +112,186 @@ fn bot_commands_that_cannot_start_are_clear_errors() {
         let o = botforge(&["ants", "play", "--turns", "5", bot, "hold"]);
         assert_eq!(o.status.code(), Some(2), "{bot}: {}", text(&o));
         let t = text(&o);
-        assert!(
-            t.contains("not found") || t.contains("empty"),
-            "{bot}: {t}"
-        );
+        assert!(t.contains("not found") || t.contains("empty"), "{bot}: {t}");
     }
     let o = botforge(&["wumpus", "play", "--agent", "cmd:/nonexistent/agent"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not found"), "{}", text(&o));
+}
+
+/// Runs botforge with `input` on stdin; returns the output.
+fn botforge_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut si = child.stdin.take().unwrap();
+    let _ = si.write_all(input.as_bytes());
+    drop(si);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs botforge with its stdout closed before it writes anything.
+fn closed_stdout(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    for args in [
+        &["speed", "play"][..],
+        &["wumpus", "play", "--show"][..],
+        &["wumpus", "generate"][..],
+        &["ants", "play", "--turns", "20"][..],
+    ] {
+        let o = closed_stdout(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipping: no /dev/full");
+        return;
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(["wumpus", "generate"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("writing to stdout"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn huge_game_and_thread_counts_are_usage_errors() {
+    let runs: [&[&str]; 9] = [
+        &["ants", "tournament", "--games", "4294967295"],
+        &["ants", "tournament", "--games", "0"],
+        &["ants", "tournament", "--threads", "100000"],
+        &["arena", "run", "--threads", "100000"],
+        &["speed", "eval", "--games", "4294967295"],
+        &["speed", "eval", "--threads", "100000"],
+        &["economy", "experiment", "--games", "4294967295"],
+        &["economy", "experiment", "--threads", "100000"],
+        &["wumpus", "eval", "--worlds", "0"],
+    ];
+    for args in runs {
+        let started = Instant::now();
+        let o = botforge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("out of range"), "{args:?}: {}", text(&o));
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn huge_ants_radii_and_maps_are_refused() {
+    let o = botforge(&["ants", "play", "--attackradius2", "1000000000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("attackradius2"), "{}", text(&o));
+
+    let o = botforge(&["ants", "play", "--map", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("larger than"), "{}", text(&o));
+
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.map");
+    std::fs::write(&big, "rows 100000\ncols 100000\nplayers 2\n").unwrap();
+    let o = botforge(&["ants", "play", "--map", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("out of range"), "{}", text(&o));
+
+    for setup in [
+        "turn 0\nrows 100000\ncols 100\nready\n",
+        "turn 0\nrows 4294967295\ncols 100\nready\n",
+        "turn 0\nrows 100\ncols 100\nviewradius2 1000000000\nready\n",
+    ] {
+        let o = botforge_with_input(&["ants", "bot", "hunter"], setup);
+        assert_eq!(o.status.code(), Some(2), "{setup}: {}", text(&o));
+        assert!(text(&o).contains("out of range"), "{setup}: {}", text(&o));
+    }
+}
+
+#[test]
+fn a_replay_with_a_huge_radius_is_refused() {
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/golden/random_walk_p02_05__hunter-timeout__seed401.replay"
+    ));
+    let Ok(text_in) = std::fs::read_to_string(&golden) else {
+        println!("skipping: {} not found", golden.display());
+        return;
+    };
+    let mut replay: serde_json::Value = serde_json::from_str(&text_in).unwrap();
+    replay["replaydata"]["attackradius2"] = serde_json::json!(1_000_000_000);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("huge.replay");
+    std::fs::write(&file, replay.to_string()).unwrap();
+    let started = Instant::now();
+    let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("attackradius2"), "{}", text(&o));
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_huge_wumpus_start_line_is_refused() {
+    let start = "START width=100000 height=100000 start=1,1 heading=EAST arrows=4 stench_distance=3 rumble_distance=-1 score=0 max_actions=1000\n";
+    let o = botforge_with_input(&["wumpus", "agent", "champion"], start);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outside 4..64"), "{}", text(&o));
+}
+
+#[test]
+fn scores_that_could_wrap_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let world = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/wumpus/seed-1-medium.wum"
+    ))
+    .unwrap()
+    .replacen(
+        "name = seed-1-medium\n",
+        "name = seed-1-medium\nstart_score = 9223372036854775807\n",
+        1,
+    );
+    let file = dir.path().join("max.wum");
+    std::fs::write(&file, world).unwrap();
+    let o = botforge(&["wumpus", "play", "--world", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("start_score"), "{}", text(&o));
+
+    let econ = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/economy/beispielwelt.toml"
+    ))
+    .unwrap()
+    .replacen(
+        "[player]\ngold = 0",
+        "[player]\ngold = 9223372036854775807",
+        1,
+    );
+    assert!(econ.contains("9223372036854775807"));
+    let file = dir.path().join("max.toml");
+    std::fs::write(&file, econ).unwrap();
+    let o = botforge_with_input(&["economy", "play", "--world", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("player.gold"), "{}", text(&o));
 }

@@ -24,7 +24,8 @@ pub const QUEUE_LINES: usize = 1024;
 static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
-    LIVE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A shell command running as the leader of its own process group.

@@ -150,10 +150,26 @@ pub fn parse_start(line: &str) -> Result<StartInfo, ProtocolError> {
     };
     let heading = get(&m, line, "heading")?;
     let rumble: i64 = num(&m, line, "rumble_distance")?;
+    let side = |key: &str| -> Result<u32, ProtocolError> {
+        let v: u32 = num(&m, line, key)?;
+        if crate::world::WORLD_SIDES.contains(&v) {
+            Ok(v)
+        } else {
+            Err(perr(
+                line,
+                format!("field '{key}' is {v}, outside 4..64 (the world sizes)"),
+            ))
+        }
+    };
+    let (width, height) = (side("width")?, side("height")?);
+    let start = (parse_i(sx)?, parse_i(sy)?);
+    if start.0 < 0 || start.1 < 0 || start.0 >= width as i32 || start.1 >= height as i32 {
+        return Err(perr(line, "field 'start' is outside the world"));
+    }
     Ok(StartInfo {
-        width: num(&m, line, "width")?,
-        height: num(&m, line, "height")?,
-        start: (parse_i(sx)?, parse_i(sy)?),
+        width,
+        height,
+        start,
         heading: Heading::from_name(heading)
             .ok_or_else(|| perr(line, format!("unknown heading '{heading}'")))?,
         arrows: num(&m, line, "arrows")?,
