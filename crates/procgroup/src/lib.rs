@@ -210,7 +210,6 @@ pub fn read_lines<R: Read + Send + 'static>(source: R) -> Receiver<Line> {
 
 #[cfg(test)]
 mod tests {
-    #![allow(clippy::unwrap_used)]
     use super::*;
 
     #[test]
