@@ -230,7 +230,7 @@ fn huge_ants_radii_and_maps_are_refused() {
 }
 
 #[test]
-fn a_replay_with_a_huge_radius_is_refused() {
+fn check_replay_refuses_huge_radii_bad_map_data_and_seeds() {
     let golden = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/ants/golden/random_walk_p02_05__hunter-timeout__seed401.replay"
@@ -239,16 +239,37 @@ fn a_replay_with_a_huge_radius_is_refused() {
         println!("skipping: {} not found", golden.display());
         return;
     };
-    let mut replay: serde_json::Value = serde_json::from_str(&text_in).unwrap();
-    replay["replaydata"]["attackradius2"] = serde_json::json!(1_000_000_000);
+    let original: serde_json::Value = serde_json::from_str(&text_in).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("huge.replay");
-    std::fs::write(&file, replay.to_string()).unwrap();
-    let started = Instant::now();
-    let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(text(&o).contains("attackradius2"), "{}", text(&o));
-    assert!(started.elapsed() < Duration::from_secs(5));
+    let file = dir.path().join("bad.replay");
+    let mut row = original["replaydata"]["map"]["data"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    row.replace_range(0..1, "X");
+    let cases = [
+        (
+            "attackradius2",
+            serde_json::json!(1_000_000_000),
+            "attackradius2",
+        ),
+        ("engine_seed", serde_json::json!("abc"), "engine_seed"),
+        ("map", serde_json::json!(null), "map"),
+    ];
+    for (key, value, expect) in cases {
+        let mut replay = original.clone();
+        if key == "map" {
+            replay["replaydata"]["map"]["data"][0] = serde_json::json!(row);
+        } else {
+            replay["replaydata"][key] = value;
+        }
+        std::fs::write(&file, replay.to_string()).unwrap();
+        let started = Instant::now();
+        let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{key}: {}", text(&o));
+        assert!(text(&o).contains(expect), "{key}: {}", text(&o));
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
 }
 
 #[test]

@@ -201,12 +201,12 @@ fn check_amounts(b: &Builder<'_>, table: &toml::Table, prefix: &str) -> Result<(
 }
 
 /// Parses an amount of an effect or a precondition, within ±[`MAX_AMOUNT`].
-fn amount(n: &str, s: &str) -> Result<i64, String> {
+fn amount(n: &str, s: &str, what: &str) -> Result<i64, String> {
     n.parse::<i64>()
         .ok()
         .filter(|v| v.unsigned_abs() <= MAX_AMOUNT.unsigned_abs())
         .ok_or_else(|| {
-            format!("bad amount {n:?} in {s:?} (at most {MAX_AMOUNT} in absolute value)")
+            format!("bad {what} {n:?} in {s:?} (at most {MAX_AMOUNT} in absolute value)")
         })
 }
 
@@ -492,7 +492,7 @@ fn parse_effect(s: &str, names: &Names<'_>) -> Result<Effect, String> {
         if let Some(rest) = t.strip_prefix(word) {
             let (name, n) =
                 split_last(rest).ok_or_else(|| format!("expected `{word}<item> <n>` in {s:?}"))?;
-            let n = amount(n, s)?;
+            let n = amount(n, s, "amount")?;
             if n < 1 {
                 return Err(format!("amount must be >= 1 in {s:?}"));
             }
@@ -512,7 +512,7 @@ fn parse_effect(s: &str, names: &Names<'_>) -> Result<Effect, String> {
             "amount {n:?} needs an explicit sign (+ or -) in {s:?}"
         ));
     }
-    let n = amount(n, s)?;
+    let n = amount(n, s, "amount")?;
     match names.subject(name) {
         Some(Subject::Gold) => Ok(Effect::Gold(n)),
         Some(Subject::Item(i)) => Ok(Effect::Item(i, n)),
@@ -528,7 +528,7 @@ fn parse_precondition(s: &str, names: &Names<'_>) -> Result<Precondition, String
         split_last(rest).ok_or_else(|| format!("expected `<name> <op> <int>` in {s:?}"))?;
     let op = Op::parse(op)
         .ok_or_else(|| format!("bad operator {op:?} in {s:?} (use ==, >, >=, <, <=)"))?;
-    let value = amount(value, s)?;
+    let value = amount(value, s, "integer")?;
     let subject = names
         .subject(name)
         .ok_or_else(|| format!("unknown item, attribute or Gold {name:?} in {s:?}"))?;
