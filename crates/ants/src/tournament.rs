@@ -90,6 +90,11 @@ pub enum TournamentError {
     /// No bot was given.
     #[error("no bots given")]
     NoBots,
+    /// Only one bot: it would play itself and count every game twice.
+    #[error(
+        "bot `{0}` alone cannot play a tournament (it would play itself); give a second bot or --opponent"
+    )]
+    OneBot(String),
     /// An unknown bot name.
     #[error("unknown bot `{0}`")]
     UnknownBot(String),
@@ -302,6 +307,9 @@ impl Tournament {
         }
         let mut names: Vec<&str> = self.bots.iter().map(String::as_str).collect();
         names.extend(extra);
+        if let [only] = names[..] {
+            return Err(TournamentError::OneBot(only.to_owned()));
+        }
         for (i, b) in names.iter().enumerate() {
             if names[..i].contains(b) {
                 return Err(TournamentError::DuplicateBot((*b).to_owned()));

@@ -165,6 +165,7 @@ fn play(
     params: &Params,
     bots: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
+    let map_name = map.map_or_else(|| "the bundled map".to_owned(), |p| p.display().to_string());
     let map = match map {
         Some(p) => ants::Map::load(p)?,
         None => ants::Map::parse(DEFAULT_MAP).context("bundled map")?,
@@ -191,7 +192,8 @@ fn play(
     }
     let config = params.config()?;
     let started = Instant::now();
-    let result = ants::run_game_with(&map, &config, entrants)?;
+    let result = ants::run_game_with(&map, &config, entrants)
+        .with_context(|| format!("cannot play on {map_name}"))?;
     let wall = started.elapsed();
     let mut out = std::io::stdout().lock();
     writeln!(out, "| player | bot | status | score | rank | turns |")?;

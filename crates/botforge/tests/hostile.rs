@@ -316,3 +316,46 @@ fn scores_that_could_wrap_are_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("player.gold"), "{}", text(&o));
 }
+
+#[test]
+fn a_one_bot_tournament_is_refused() {
+    let maps = format!(
+        "{}/../../data/ants/maze_p02_*.map",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &maps,
+        "--games",
+        "2",
+        "--bots",
+        "hunter",
+        "--turns",
+        "20",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("alone"), "{}", text(&o));
+}
+
+#[test]
+fn a_map_without_hills_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("nohills.map");
+    std::fs::write(
+        &map,
+        "rows 4\ncols 4\nplayers 2\nm ....\nm ....\nm ....\nm ....\n",
+    )
+    .unwrap();
+    let o = botforge(&[
+        "ants",
+        "play",
+        "--map",
+        map.to_str().unwrap(),
+        "hold",
+        "hold",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("nohills.map"), "{}", text(&o));
+}
