@@ -109,6 +109,7 @@ fn main() -> ExitCode {
 }
 
 /// A stdout write error that says so (the kind is kept, see [`is_broken_pipe`]).
+#[allow(clippy::needless_pass_by_value)] // the shape `map_err` needs
 fn stdout_error(e: std::io::Error) -> std::io::Error {
     std::io::Error::new(e.kind(), format!("writing to stdout: {e}"))
 }

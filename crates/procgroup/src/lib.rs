@@ -6,6 +6,7 @@
 //! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length.
 
 use std::io::{ErrorKind, Read};
+use std::os::unix::process::CommandExt as _;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver};
@@ -41,7 +42,6 @@ impl Group {
     pub fn spawn_shell(command: &str, stderr: Stdio) -> std::io::Result<Group> {
         check_command(command)
             .map_err(|e| std::io::Error::new(ErrorKind::InvalidInput, e.to_string()))?;
-        use std::os::unix::process::CommandExt as _;
         let child = Command::new("sh")
             .arg("-c")
             .arg(command)
