@@ -307,9 +307,6 @@ impl Tournament {
         }
         let mut names: Vec<&str> = self.bots.iter().map(String::as_str).collect();
         names.extend(extra);
-        if let [only] = names[..] {
-            return Err(TournamentError::OneBot(only.to_owned()));
-        }
         for (i, b) in names.iter().enumerate() {
             if names[..i].contains(b) {
                 return Err(TournamentError::DuplicateBot((*b).to_owned()));
@@ -317,6 +314,9 @@ impl Tournament {
             if factory(b).is_none() {
                 return Err(TournamentError::UnknownBot((*b).to_owned()));
             }
+        }
+        if let [only] = names[..] {
+            return Err(TournamentError::OneBot(only.to_owned()));
         }
         let maps: Vec<(PathBuf, Map)> = self
             .maps

@@ -359,3 +359,23 @@ fn a_map_without_hills_names_the_file() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("nohills.map"), "{}", text(&o));
 }
+
+#[test]
+fn replay_type_errors_name_the_field() {
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/golden/random_walk_p02_05__hunter-timeout__seed401.replay"
+    ));
+    let Ok(text_in) = std::fs::read_to_string(&golden) else {
+        println!("skipping: {} not found", golden.display());
+        return;
+    };
+    let mut replay: serde_json::Value = serde_json::from_str(&text_in).unwrap();
+    replay["replaydata"]["map"]["rows"] = serde_json::json!("many");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("typed.replay");
+    std::fs::write(&file, replay.to_string()).unwrap();
+    let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("replaydata.map.rows"), "{}", text(&o));
+}
