@@ -38,6 +38,13 @@ pub struct OnlineArgs {
     /// Seed of the AI's random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Limit for connecting and the websocket handshake, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub connect_timeout_ms: u64,
+    /// Longest silence of the server (before the first state and between states), in
+    /// milliseconds; then the connection counts as lost.
+    #[arg(long, default_value_t = 300_000)]
+    pub idle_timeout_ms: u64,
 }
 
 /// Plays one online game; exit code 0 when the game was played to the end (or to our
@@ -51,6 +58,8 @@ pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
         margin: Duration::from_millis(args.margin_ms),
         think: args.think_ms.map(Duration::from_millis),
         log: args.log,
+        connect_timeout: Duration::from_millis(args.connect_timeout_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
