@@ -379,3 +379,40 @@ fn replay_type_errors_name_the_field() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("replaydata.map.rows"), "{}", text(&o));
 }
+
+#[test]
+fn speed_serve_refuses_an_unwritable_log_dir_at_start() {
+    // A read-only file system refuses writes even to root.
+    let dir = Path::new("/sys");
+    if !dir.is_dir() || std::fs::write(dir.join("botforge-probe"), b"").is_ok() {
+        println!("skipping: no read-only directory");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args([
+            "speed",
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--log-dir",
+            "/sys",
+            "--games",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if child.try_wait().unwrap().is_none() {
+        child.kill().unwrap();
+        let _ = child.wait();
+        panic!("the server started with a log directory it cannot write");
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not writable"), "{}", text(&o));
+}
