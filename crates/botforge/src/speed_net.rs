@@ -159,10 +159,18 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--fill: expected at least one AI spec");
     }
     let keys = match &args.keys {
-        Some(path) => Some(parse_keys(
-            &std::fs::read_to_string(path)
-                .with_context(|| format!("reading key file {}", path.display()))?,
-        )),
+        Some(path) => {
+            let keys = parse_keys(
+                &std::fs::read_to_string(path)
+                    .with_context(|| format!("reading key file {}", path.display()))?,
+            );
+            anyhow::ensure!(
+                !keys.is_empty(),
+                "key file {} holds no keys (every connection would be refused)",
+                path.display()
+            );
+            Some(keys)
+        }
         None => None,
     };
     let config = ServerConfig {

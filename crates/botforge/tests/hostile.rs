@@ -416,3 +416,54 @@ fn speed_serve_refuses_an_unwritable_log_dir_at_start() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not writable"), "{}", text(&o));
 }
+
+#[test]
+fn servers_refuse_useless_start_ups() {
+    let dir = tempfile::tempdir().unwrap();
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "# no keys yet\n\n").unwrap();
+    let o = botforge(&[
+        "speed",
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--keys",
+        keys.to_str().unwrap(),
+        "--games",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no keys"), "{}", text(&o));
+
+    let file = dir.path().join("a.replay");
+    std::fs::write(&file, "{}").unwrap();
+    let o = botforge(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--root",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not a directory"), "{}", text(&o));
+
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    let o = botforge(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--root",
+        root.to_str().unwrap(),
+        "--open",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outside the viewer root"), "{}", text(&o));
+
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let o = botforge(&["serve", "--addr", &addr, "--root", root.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!text(&o).contains("http://"), "{}", text(&o));
+}
