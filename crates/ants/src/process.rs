@@ -21,16 +21,13 @@ pub const MAX_TURN_BYTES: usize = 4 * 1024 * 1024;
 pub enum Reply {
     /// The bot sent `go`; these are the lines before it.
     Go(Vec<String>),
-    /// No `go` before the deadline.
+    /// No `go` before the deadline, or no `go` within the output bounds (a line longer
+    /// than `procgroup::MAX_LINE_BYTES`, more than [`MAX_TURN_LINES`] lines or
+    /// [`MAX_TURN_BYTES`] bytes): the engine removes the bot as for a missed deadline.
     Timeout,
     /// The process ended (or its output closed).
     Crashed,
 }
-
-// A bot that writes a line longer than `procgroup::MAX_LINE_BYTES`, or more than
-// `MAX_TURN_LINES` lines or `MAX_TURN_BYTES` bytes before `go`, is answered with
-// `Reply::Timeout`: it did not end its turn within the bounds, and the engine removes it
-// as for a missed deadline.
 
 /// A running external bot.
 pub struct ProcessBot {
