@@ -42,6 +42,36 @@ pub struct CheckReport {
     pub bot_inputs: Vec<String>,
 }
 
+/// Checks the replay's `map.data`: `rows` strings of `cols` characters of the replay map
+/// alphabet (`.%*!?`, hills `0-9`, ants `a-j`, ants on hills `A-J`).
+fn check_map_data(data: &[String], rows: u32, cols: u32) -> Result<(), String> {
+    if data.len() != rows as usize {
+        return Err(format!(
+            "`map.data` has {} rows, `map.rows` is {rows}",
+            data.len()
+        ));
+    }
+    for (r, row) in data.iter().enumerate() {
+        if row.chars().count() != cols as usize {
+            return Err(format!(
+                "`map.data` row {r} has {} characters, `map.cols` is {cols}",
+                row.chars().count()
+            ));
+        }
+        if let Some((c, ch)) = row.chars().enumerate().find(|&(_, ch)| {
+            !(".%*!?".contains(ch)
+                || ch.is_ascii_digit()
+                || ('a'..='j').contains(&ch)
+                || ('A'..='J').contains(&ch))
+        }) {
+            return Err(format!(
+                "`map.data` row {r}, column {c}: unknown map character {ch:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn div(turn: u32, what: impl Into<String>) -> Divergence {
     Divergence {
         turn,
@@ -55,6 +85,24 @@ pub fn check_replay(replay: &Replay, with_inputs: bool) -> Result<CheckReport, D
     let d = &replay.replaydata;
     let n = d.players as usize;
     let (rows, cols) = (d.map.rows, d.map.cols);
+    let side = crate::config::MAX_MAP_SIDE;
+    if rows == 0 || cols == 0 || rows > side || cols > side {
+        return Err(div(
+            0,
+            format!("map size {rows}x{cols} is out of range (1..={side} rows and cols)"),
+        ));
+    }
+    crate::config::check_radii(d.viewradius2, d.attackradius2, d.spawnradius2)
+        .map_err(|e| div(0, e))?;
+    check_map_data(&d.map.data, rows, cols).map_err(|e| div(0, e))?;
+    for (name, v) in [
+        ("engine_seed", &d.engine_seed),
+        ("player_seed", &d.player_seed),
+    ] {
+        if !(v.is_i64() || v.is_u64() || v.is_null()) {
+            return Err(div(0, format!("`{name}` must be an integer, found {v}")));
+        }
+    }
     let water: Vec<bool> = d
         .map
         .data

@@ -3,6 +3,34 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// The largest map side (rows or cols) accepted anywhere: the official maps are at most
+/// 200×200.
+pub const MAX_MAP_SIDE: u32 = 200;
+
+/// The largest squared radius (view, attack, spawn) accepted anywhere: the squared diagonal
+/// of the largest map, beyond which a radius reaches nothing more.
+pub const MAX_RADIUS2: u32 = 2 * MAX_MAP_SIDE * MAX_MAP_SIDE;
+
+/// The largest map file read (1 MiB; a 200×200 map is about 41 KB).
+pub const MAX_MAP_BYTES: u64 = 1 << 20;
+
+/// Checks the three squared radii against [`MAX_RADIUS2`]; the error names the first one
+/// out of range.
+pub fn check_radii(viewradius2: u32, attackradius2: u32, spawnradius2: u32) -> Result<(), String> {
+    for (name, v) in [
+        ("viewradius2", viewradius2),
+        ("attackradius2", attackradius2),
+        ("spawnradius2", spawnradius2),
+    ] {
+        if v > MAX_RADIUS2 {
+            return Err(format!(
+                "{name} {v} is out of range (at most {MAX_RADIUS2}, the squared diagonal of a {MAX_MAP_SIDE}x{MAX_MAP_SIDE} map)"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// How food is placed (`--food`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum FoodMethod {

@@ -96,6 +96,9 @@ pub enum GameError {
     /// Symmetric food needs a symmetric map.
     #[error(transparent)]
     NotSymmetric(#[from] NotSymmetric),
+    /// A game parameter is out of range (e.g. a radius, see [`crate::config::MAX_RADIUS2`]).
+    #[error("{0}")]
+    Config(String),
 }
 
 /// Where the time went.
@@ -221,6 +224,12 @@ pub fn run_game_with(
             bots: entrants.len(),
         });
     }
+    crate::config::check_radii(
+        config.viewradius2,
+        config.attackradius2,
+        config.spawnradius2,
+    )
+    .map_err(GameError::Config)?;
     let mut rng = ChaCha8Rng::seed_from_u64(config.engine_seed);
     let food_params = [
         draw(&mut rng, config.food_rate),
@@ -252,12 +261,11 @@ pub fn run_game_with(
             Entrant::Command(command) => (command_name(&command), command),
         };
         names.push(name);
-        if let Ok(mut pb) = ProcessBot::spawn(&cmd) {
-            if pb.is_running() {
-                seats.push(Seat::Process(pb));
-                continue;
-            }
-            pb.kill();
+        // A command that cannot be started is `crashed 0`; one that starts and exits at
+        // once is `crashed` in turn 0 (no race on "still running?").
+        if let Ok(pb) = ProcessBot::spawn(&cmd) {
+            seats.push(Seat::Process(pb));
+            continue;
         }
         engine.remove_player(p, Status::CrashedAtStart, 0);
         seats.push(Seat::Gone);

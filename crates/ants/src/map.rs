@@ -114,6 +114,24 @@ fn parse_int(value: &str, line: usize, column: usize, key: &str) -> Result<i64, 
     })
 }
 
+/// Reads at most [`crate::config::MAX_MAP_BYTES`] of a map file; a longer file (or an
+/// endless one such as `/dev/zero`) is an error.
+fn read_bounded(path: &Path) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let limit = crate::config::MAX_MAP_BYTES;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > limit {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!("map file larger than {limit} bytes"),
+        ));
+    }
+    Ok(text)
+}
+
 impl Map {
     /// Builds a map from its parts. `tiles` is row-major and must have `rows * cols` entries.
     pub fn from_tiles(
@@ -166,8 +184,22 @@ impl Map {
             };
             let vcol = lead + key.len() + 2;
             match key.to_ascii_lowercase().as_str() {
-                "rows" => rows = Some(parse_int(value, line_no, vcol, "rows")?),
-                "cols" => cols = Some(parse_int(value, line_no, vcol, "cols")?),
+                "rows" | "cols" => {
+                    let v = parse_int(value, line_no, vcol, key)?;
+                    let side = crate::config::MAX_MAP_SIDE;
+                    if !(1..=i64::from(side)).contains(&v) {
+                        return Err(syntax(
+                            line_no,
+                            vcol,
+                            format!("`{key}` is {v}, out of range (1..={side})"),
+                        ));
+                    }
+                    if key.eq_ignore_ascii_case("rows") {
+                        rows = Some(v);
+                    } else {
+                        cols = Some(v);
+                    }
+                }
                 "players" => {
                     let n = parse_int(value, line_no, vcol, "players")?;
                     if !(2..=10).contains(&n) {
@@ -243,15 +275,20 @@ impl Map {
                 format!("`rows` is {r} but {row_count} `m` rows were given"),
             ));
         }
-        if r <= 0 || c <= 0 || r > 10_000 || c > 10_000 {
-            return Err(syntax(0, 0, format!("unsupported map size {r}x{c}")));
+        let side = i64::from(crate::config::MAX_MAP_SIDE);
+        if r <= 0 || c <= 0 || r > side || c > side {
+            return Err(syntax(
+                0,
+                0,
+                format!("unsupported map size {r}x{c} (rows and cols are 1..={side})"),
+            ));
         }
         Map::from_tiles(r as u32, c as u32, n, tiles)
     }
 
     /// Reads and parses a map file; errors name the file.
     pub fn load(path: &Path) -> Result<Map, MapError> {
-        let text = std::fs::read_to_string(path).map_err(|source| MapError::Io {
+        let text = read_bounded(path).map_err(|source| MapError::Io {
             path: path.to_owned(),
             source,
         })?;

@@ -2,24 +2,28 @@
 //! stdin by a writer thread and read over stdout by a reader thread, so a bot that stops
 //! reading or writing can never stall the engine.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::io::{Read, Write};
+use std::process::Stdio;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread;
 use std::time::Instant;
 
-/// A line from the bot, or the end of its output.
-enum Event {
-    Line(String),
-    Eof,
-}
+use procgroup::{Group, Line};
+
+/// Most lines accepted from a bot in one turn (more than the ants of a full 200×200 map).
+pub const MAX_TURN_LINES: usize = 65_536;
+
+/// Most bytes accepted from a bot in one turn (4 MiB).
+pub const MAX_TURN_BYTES: usize = 4 * 1024 * 1024;
 
 /// The outcome of waiting for a bot's reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
     /// The bot sent `go`; these are the lines before it.
     Go(Vec<String>),
-    /// No `go` before the deadline.
+    /// No `go` before the deadline, or no `go` within the output bounds (a line longer
+    /// than `procgroup::MAX_LINE_BYTES`, more than [`MAX_TURN_LINES`] lines or
+    /// [`MAX_TURN_BYTES`] bytes): the engine removes the bot as for a missed deadline.
     Timeout,
     /// The process ended (or its output closed).
     Crashed,
@@ -28,9 +32,9 @@ pub enum Reply {
 /// A running external bot.
 pub struct ProcessBot {
     name: String,
-    child: Child,
+    child: Group,
     to_bot: Option<Sender<String>>,
-    from_bot: Receiver<Event>,
+    from_bot: Option<Receiver<Line>>,
     stderr_tail: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
 }
 
@@ -56,19 +60,14 @@ pub fn command_name(command: &str) -> String {
 const STDERR_KEEP: usize = 16 * 1024;
 
 impl ProcessBot {
-    /// Starts `command` with `sh -c`.
+    /// Starts `command` with `sh -c` in a new process group (killed as a whole).
     pub fn spawn(command: &str) -> std::io::Result<ProcessBot> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
+        let mut child = Group::spawn_shell(command, Stdio::piped())?;
+        let c = child.child();
         let (Some(mut stdin), Some(stdout), Some(mut stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+            (c.stdin.take(), c.stdout.take(), c.stderr.take())
         else {
-            let _ = child.kill();
+            child.kill();
             return Err(std::io::Error::other("child pipes unavailable"));
         };
         let (to_bot, writer_rx) = mpsc::channel::<String>();
@@ -83,28 +82,7 @@ impl ProcessBot {
                 }
             }
         });
-        let (reader_tx, from_bot) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&buf);
-                        let line = text
-                            .trim_end_matches('\n')
-                            .trim_end_matches('\r')
-                            .to_owned();
-                        if reader_tx.send(Event::Line(line)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-            let _ = reader_tx.send(Event::Eof);
-        });
+        let from_bot = procgroup::read_lines(stdout);
         let stderr_tail = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let tail = stderr_tail.clone();
         thread::spawn(move || {
@@ -124,7 +102,7 @@ impl ProcessBot {
             name: command_name(command),
             child,
             to_bot: Some(to_bot),
-            from_bot,
+            from_bot: Some(from_bot),
             stderr_tail,
         })
     }
@@ -136,7 +114,7 @@ impl ProcessBot {
 
     /// True while the process has not exited.
     pub fn is_running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        matches!(self.child.child().try_wait(), Ok(None))
     }
 
     /// Queues a message for the bot (never blocks).
@@ -147,28 +125,42 @@ impl ProcessBot {
     }
 
     /// Waits until `deadline` for the bot's `go` (spec §5.4). Lines received after `go`
-    /// stay queued for the next call.
+    /// stay queued for the next call. Output beyond the per-turn bounds, or a line longer
+    /// than `procgroup::MAX_LINE_BYTES`, ends the turn as [`Reply::Timeout`].
     pub fn receive(&mut self, deadline: Instant) -> Reply {
+        let Some(from_bot) = &self.from_bot else {
+            return Reply::Crashed;
+        };
         let mut lines = Vec::new();
+        let mut bytes = 0_usize;
         loop {
             let now = Instant::now();
+            // Past the deadline only what is already queued counts (bounded by the
+            // per-turn limits below), so a bot that never stops printing still times out.
             let event = if now >= deadline {
-                match self.from_bot.try_recv() {
+                match from_bot.try_recv() {
                     Ok(e) => e,
                     Err(TryRecvError::Empty) => return Reply::Timeout,
                     Err(TryRecvError::Disconnected) => return Reply::Crashed,
                 }
             } else {
-                match self.from_bot.recv_timeout(deadline - now) {
+                match from_bot.recv_timeout(deadline - now) {
                     Ok(e) => e,
                     Err(RecvTimeoutError::Timeout) => continue,
                     Err(RecvTimeoutError::Disconnected) => return Reply::Crashed,
                 }
             };
             match event {
-                Event::Line(l) if l.trim().eq_ignore_ascii_case("go") => return Reply::Go(lines),
-                Event::Line(l) => lines.push(l),
-                Event::Eof => return Reply::Crashed,
+                Line::Text(l) if l.trim().eq_ignore_ascii_case("go") => return Reply::Go(lines),
+                Line::Text(l) => {
+                    bytes += l.len() + 1;
+                    lines.push(l);
+                    if lines.len() > MAX_TURN_LINES || bytes > MAX_TURN_BYTES {
+                        return Reply::Timeout;
+                    }
+                }
+                Line::TooLong => return Reply::Timeout,
+                Line::Eof => return Reply::Crashed,
             }
         }
     }
@@ -181,11 +173,11 @@ impl ProcessBot {
             .unwrap_or_default()
     }
 
-    /// Closes stdin and kills the process.
+    /// Closes stdin, stops reading and kills the bot's whole process group.
     pub fn kill(&mut self) {
         self.to_bot = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.from_bot = None;
+        self.child.kill();
     }
 }
 

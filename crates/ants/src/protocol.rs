@@ -205,12 +205,31 @@ pub fn serve(
             }
             "loadtime" => settings.loadtime_ms = num(1)?.max(0) as u64,
             "turntime" => settings.turntime_ms = num(1)?.max(0) as u64,
-            "rows" => settings.rows = num(1)?.max(0) as u32,
-            "cols" => settings.cols = num(1)?.max(0) as u32,
+            "rows" | "cols" => {
+                let side = crate::config::MAX_MAP_SIDE;
+                let v = u32::try_from(num(1)?)
+                    .ok()
+                    .filter(|v| (1..=side).contains(v))
+                    .ok_or_else(|| bad("map size out of range (rows and cols are 1..=200)"))?;
+                if tokens[0] == "rows" {
+                    settings.rows = v;
+                } else {
+                    settings.cols = v;
+                }
+            }
             "turns" => settings.turns = num(1)?.max(0) as u32,
-            "viewradius2" => settings.viewradius2 = num(1)?.max(0) as u32,
-            "attackradius2" => settings.attackradius2 = num(1)?.max(0) as u32,
-            "spawnradius2" => settings.spawnradius2 = num(1)?.max(0) as u32,
+            "viewradius2" | "attackradius2" | "spawnradius2" => {
+                let max = crate::config::MAX_RADIUS2;
+                let v = u32::try_from(num(1)?.max(0))
+                    .ok()
+                    .filter(|&v| v <= max)
+                    .ok_or_else(|| bad("radius out of range (at most 80000)"))?;
+                match tokens[0] {
+                    "viewradius2" => settings.viewradius2 = v,
+                    "attackradius2" => settings.attackradius2 = v,
+                    _ => settings.spawnradius2 = v,
+                }
+            }
             "player_seed" => settings.player_seed = num(1)?,
             "ready" => {
                 bot.setup(&settings);

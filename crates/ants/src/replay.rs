@@ -114,8 +114,9 @@ impl Replay {
         if let Some(err) = value.get("error") {
             return Err(fmt(format!("the replay records an engine error: {err}")));
         }
-        let replay: Replay =
-            serde_json::from_value(value).map_err(|e| fmt(format!("not an Ants replay: {e}")))?;
+        // The error names the field: `replaydata.map.rows: invalid type: …`.
+        let replay: Replay = serde_path_to_error::deserialize(value)
+            .map_err(|e| fmt(format!("not an Ants replay: {e}")))?;
         replay.validate().map_err(fmt)?;
         Ok(replay)
     }

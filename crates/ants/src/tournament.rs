@@ -90,6 +90,11 @@ pub enum TournamentError {
     /// No bot was given.
     #[error("no bots given")]
     NoBots,
+    /// Only one bot: it would play itself and count every game twice.
+    #[error(
+        "bot `{0}` alone cannot play a tournament (it would play itself); give a second bot or --opponent"
+    )]
+    OneBot(String),
     /// An unknown bot name.
     #[error("unknown bot `{0}`")]
     UnknownBot(String),
@@ -315,6 +320,9 @@ impl Tournament {
             if factory(b).is_none() {
                 return Err(TournamentError::UnknownBot((*b).to_owned()));
             }
+        }
+        if let [only] = names[..] {
+            return Err(TournamentError::OneBot(only.to_owned()));
         }
         let maps: Vec<(PathBuf, Map)> = self
             .maps

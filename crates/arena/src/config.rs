@@ -5,6 +5,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+/// The most games one run or series may ask for (per pair or bot where games repeat).
+pub const MAX_GAMES: usize = 1_000_000;
+
+/// The most worker threads a run may ask for.
+pub const MAX_THREADS: usize = 256;
+
 /// Errors reading a configuration file; each names the file and, where known, the key.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -170,6 +176,12 @@ impl Config {
         if self.games == 0 {
             return Err(bad("games", "must be at least 1".into()));
         }
+        if self.games as usize > MAX_GAMES {
+            return Err(bad("games", format!("must be at most {MAX_GAMES}")));
+        }
+        if self.threads > MAX_THREADS {
+            return Err(bad("threads", format!("must be at most {MAX_THREADS}")));
+        }
         Ok(())
     }
 
@@ -237,5 +249,10 @@ mod tests {
         assert!(e.to_string().contains("bots[1].name"), "{e}");
         let e = parse("game = \"ants\"\ngames = 0\n[[bots]]\nname = \"a\"\n").unwrap_err();
         assert!(e.to_string().contains("`games`"), "{e}");
+        let e = parse("game = \"ants\"\ngames = 4294967295\n[[bots]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.to_string().contains("at most 1000000"), "{e}");
+        let e = parse("game = \"ants\"\ngames = 1\nthreads = 100000\n[[bots]]\nname = \"a\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("`threads`"), "{e}");
     }
 }

@@ -103,6 +103,17 @@ pub struct RunSummary {
     pub failed: Vec<(String, String)>,
 }
 
+/// Whether a file found in a maps directory is a board of `game` (Ants `.map`, Wumpus
+/// `.wum`; any file for other games), so that a README beside the maps is left out.
+fn is_board_file(game: &str, path: &std::path::Path) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str());
+    match game {
+        "ants" => ext == Some("map"),
+        "wumpus" => ext == Some("wum"),
+        _ => true,
+    }
+}
+
 /// Expands the config's map entries (files, directories, glob patterns), relative to the
 /// config's directory, into a sorted list.
 pub fn resolve_maps(config: &Config) -> anyhow::Result<Vec<String>> {
@@ -115,7 +126,7 @@ pub fn resolve_maps(config: &Config) -> anyhow::Result<Vec<String>> {
             std::fs::read_dir(&path)
                 .with_context(|| format!("maps[{i}]: cannot list {}", path.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file())
+                .filter(|p| p.is_file() && is_board_file(&config.game, p))
                 .collect()
         } else {
             glob::glob(&pattern)

@@ -82,6 +82,18 @@ impl Store {
     }
 
     fn init(conn: Connection) -> anyhow::Result<Self> {
+        let tables: Vec<String> = conn
+            .prepare(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        if !tables.is_empty() && !tables.iter().any(|t| t == "matches") {
+            anyhow::bail!(
+                "not a botforge results database: it holds other tables ({}); it is left unchanged",
+                tables.join(", ")
+            );
+        }
         conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;")?;
         conn.execute_batch(SCHEMA)
             .context("not a botforge results database (schema mismatch)")?;
@@ -100,8 +112,23 @@ impl Store {
     }
 
     /// Records one finished game atomically (the match row and all seats, or nothing).
+    /// A game already stored (e.g. by another run on the same database) is a clear error;
+    /// the stored result stays.
     pub fn insert(&mut self, run: &str, job: &Job, result: &MatchResult) -> anyhow::Result<i64> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let stored: Option<i64> = tx
+            .query_row("SELECT id FROM matches WHERE key = ?1", [&job.key], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if stored.is_some() {
+            anyhow::bail!(
+                "game {} is already stored (another run on the same database recorded it first)",
+                job.key
+            );
+        }
         tx.execute(
             "INSERT INTO matches (run, key, game, map, seed, turns, outcome, replay, details)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -274,7 +301,40 @@ mod tests {
     fn duplicate_key_is_rejected_without_partial_rows() {
         let mut s = Store::in_memory().unwrap();
         s.insert("r", &job("k1"), &result()).unwrap();
-        assert!(s.insert("r", &job("k1"), &result()).is_err());
+        let e = s
+            .insert("r", &job("k1"), &result())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("already stored"), "{e}");
         assert_eq!(s.matches(None).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn another_applications_database_is_left_unchanged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("other.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE contacts (name TEXT);")
+            .unwrap();
+        drop(conn);
+        let Err(e) = Store::open(&path) else {
+            panic!("a foreign database was accepted");
+        };
+        assert!(
+            format!("{e:#}").contains("not a botforge results database"),
+            "{e:#}"
+        );
+        let conn = Connection::open(&path).unwrap();
+        let n: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(n, 1, "no table was added");
+        let fresh = dir.path().join("fresh.db");
+        Store::open(&fresh).unwrap();
+        Store::open(&fresh).unwrap();
     }
 }

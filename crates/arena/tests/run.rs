@@ -396,3 +396,20 @@ fn ants_config_seats_an_external_program() {
         assert_eq!(holder.status, "survived", "{g:?}");
     }
 }
+
+#[test]
+fn a_readme_in_a_maps_directory_is_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let maps = dir.path().join("maps");
+    std::fs::create_dir(&maps).unwrap();
+    std::fs::copy(data("ants/maze_p02_01.map"), maps.join("a.map")).unwrap();
+    std::fs::write(maps.join("readme.txt"), "where these maps come from\n").unwrap();
+    let cfg = write_config(
+        dir.path(),
+        "readme",
+        "game = \"ants\"\ngames = 1\nmaps = [\"maps\"]\n[[bots]]\nname = \"hunter\"\n[[bots]]\nname = \"greedy\"\n",
+    );
+    let found = arena::runner::resolve_maps(&cfg).unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with("a.map"), "{found:?}");
+}

@@ -157,12 +157,12 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             ants::protocol::serve(bot.as_mut(), BufReader::new(stdin.lock()), stdout.lock())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::CheckReplay { files } => Ok(check(&files)),
+        Command::CheckReplay { files } => Ok(check(&files)?),
         Command::Analyze { paths } => analyze(&paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
             for n in bot_names() {
-                println!("{n}");
+                outln!("{n}")?;
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -175,6 +175,7 @@ fn play(
     params: &Params,
     bots: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
+    let map_name = map.map_or_else(|| "the bundled map".to_owned(), |p| p.display().to_string());
     let map = match map {
         Some(p) => ants::Map::load(p)?,
         None => ants::Map::parse(DEFAULT_MAP).context("bundled map")?,
@@ -191,9 +192,15 @@ fn play(
         .iter()
         .map(|b| make_entrant(b))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    for e in &entrants {
+        if let ants::Entrant::Command(c) = e {
+            procgroup::check_command(c).with_context(|| format!("bot 'cmd:{c}'"))?;
+        }
+    }
     let config = params.config()?;
     let started = Instant::now();
-    let result = ants::run_game_with(&map, &config, entrants)?;
+    let result = ants::run_game_with(&map, &config, entrants)
+        .with_context(|| format!("cannot play on {map_name}"))?;
     let wall = started.elapsed();
     let mut out = std::io::stdout().lock();
     writeln!(out, "| player | bot | status | score | rank | turns |")?;
@@ -329,32 +336,32 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn check(files: &[PathBuf]) -> ExitCode {
+fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
     let mut failed = 0;
     for f in files {
         let outcome = ants::Replay::load(f)
             .map_err(|e| e.to_string())
             .and_then(|r| ants::check_replay(&r, false).map_err(|d| format!("diverges at {d}")));
         match outcome {
-            Ok(rep) => println!(
+            Ok(rep) => outln!(
                 "{}: ok ({} turns, {} ants, {} food)",
                 f.display(),
                 rep.turns,
                 rep.ants,
                 rep.food
-            ),
+            )?,
             Err(e) => {
                 failed += 1;
-                println!("{}: {e}", f.display());
+                outln!("{}: {e}", f.display())?;
             }
         }
     }
-    println!("{} of {} replays match", files.len() - failed, files.len());
-    if failed == 0 {
+    outln!("{} of {} replays match", files.len() - failed, files.len())?;
+    Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    }
+    })
 }
 
 /// The arguments of `botforge ants tournament` besides the game parameters.
@@ -365,7 +372,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub maps: String,
     /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = crate::limits::games)]
     pub games: usize,
     /// Bots, comma separated: registered names (e.g. `thesis,thesis:aggressive,hunter`) or
     /// external programs as `cmd:COMMAND` or `NAME=cmd:COMMAND` (shown as `NAME`).
@@ -382,7 +389,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub csv: Option<PathBuf>,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
     /// Write every game's replay into this directory as `game-INDEX.replay`.
     #[arg(long)]
@@ -426,21 +433,21 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
     let mut rows = a.bots.0.clone();
     rows.extend(a.opponent.clone());
     let table = ants::tournament::standings(&rows, &records);
-    print!("{}", ants::tournament::render_standings(&table));
+    out!("{}", ants::tournament::render_standings(&table))?;
     if a.round_robin {
-        print!("\n{}\n", ants::tournament::render_pairs(&a.bots.0, &records));
+        out!("\n{}\n", ants::tournament::render_pairs(&a.bots.0, &records))?;
     }
-    println!(
+    outln!(
         "{} games, {} turns, turntime {} ms, seeds {}..={}",
         records.len(),
         params.turns,
         params.turntime,
         records.iter().map(|r| r.seed).min().unwrap_or(params.seed),
         records.iter().map(|r| r.seed).max().unwrap_or(params.seed)
-    );
+    )?;
     if let Some(path) = &a.csv {
         ants::tournament::write_csv(path, &records)?;
-        println!("games written to {}", path.display());
+        outln!("games written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }

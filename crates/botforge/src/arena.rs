@@ -24,7 +24,7 @@ pub enum Command {
         #[arg(long)]
         limit: Option<usize>,
         /// Worker threads (overrides the config's `threads`).
-        #[arg(long)]
+        #[arg(long, value_parser = crate::limits::threads)]
         threads: Option<usize>,
         /// Hide the progress bar.
         #[arg(long)]
@@ -86,7 +86,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 eprintln!("failed: {key}: {err}");
             }
             let games = store.matches(Some(&cfg.run_name()))?;
-            print!("{}", arena::report::text(&arena::rating::standings(&games)));
+            out!("{}", arena::report::text(&arena::rating::standings(&games)))?;
             Ok(if summary.failed.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -112,8 +112,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let games = store.matches(Some(&run))?;
             anyhow::ensure!(!games.is_empty(), "no games stored for run {run:?}");
             let standings = arena::rating::standings(&games);
-            println!("run {run:?}: {} games", games.len());
-            print!("{}", arena::report::text(&standings));
+            outln!("run {run:?}: {} games", games.len())?;
+            out!("{}", arena::report::text(&standings))?;
             if let Some(out) = html {
                 let page = arena::report::html(
                     &format!("botforge arena: {run}"),

@@ -57,7 +57,7 @@ pub struct ExperimentArgs {
     #[arg(long)]
     all: bool,
     /// Games per case.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = crate::limits::games_u32)]
     games: u32,
     /// Round time in ms (default: the case's 2000 or 20000).
     #[arg(long, conflicts_with = "expansions")]
@@ -66,7 +66,7 @@ pub struct ExperimentArgs {
     #[arg(long)]
     expansions: Option<u64>,
     /// Games played concurrently.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::limits::threads)]
     threads: usize,
     /// Base seed S (agent i of game g uses S + 256·g + i).
     #[arg(long, default_value_t = 1)]
@@ -223,7 +223,7 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
     };
     let results = experiment::run(&world, &cases, &config)?;
     for r in &results {
-        print!("{}", r.render());
+        out!("{}", r.render())?;
     }
     if let Some(path) = &args.csv {
         experiment::write_csv(path, &results)

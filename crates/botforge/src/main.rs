@@ -7,10 +7,35 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// `print!` to a locked stdout that returns the `io::Result` instead of panicking (closed
+/// pipe, full disk); `main` ends quietly on a closed pipe and reports other errors.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        ::std::io::Write::write_fmt(&mut ::std::io::stdout().lock(), format_args!($($arg)*))
+            .map_err($crate::stdout_error)
+    };
+}
+
+/// `println!` that returns the `io::Result`, see [`out!`].
+macro_rules! outln {
+    () => {
+        ::std::io::Write::write_all(&mut ::std::io::stdout().lock(), b"\n")
+            .map_err($crate::stdout_error)
+    };
+    ($($arg:tt)*) => {
+        ::std::io::Write::write_fmt(
+            &mut ::std::io::stdout().lock(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        )
+        .map_err($crate::stdout_error)
+    };
+}
+
 mod ants;
 mod ants_bots;
 mod arena;
 mod economy;
+mod limits;
 mod path;
 mod serve;
 mod speed;
@@ -50,6 +75,14 @@ enum Command {
 
 fn main() -> ExitCode {
     init_logging();
+    // Bots and agents run in process groups of their own, which a Ctrl-C in the terminal
+    // does not reach: on SIGINT, SIGTERM or SIGHUP kill them all, then exit with 130.
+    if let Err(e) = ctrlc::set_handler(|| {
+        procgroup::kill_all();
+        std::process::exit(130);
+    }) {
+        tracing::warn!("no signal handler: {e}");
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Path(args) => path::run(&args),
@@ -60,13 +93,50 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Arena(cmd) => arena::run(cmd),
     };
+    procgroup::kill_all();
+    let result = result.and_then(|code| {
+        std::io::Write::flush(&mut std::io::stdout()).map_err(stdout_error)?;
+        Ok(code)
+    });
     match result {
         Ok(code) => code,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// A stdout write error that says so (the kind is kept, see [`is_broken_pipe`]).
+#[allow(clippy::needless_pass_by_value)] // the shape `map_err` needs
+fn stdout_error(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("writing to stdout: {e}"))
+}
+
+/// The error and its causes joined by `: `, leaving out a cause whose text the message
+/// already contains (many errors print their source themselves).
+fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let c = cause.to_string();
+        if text.is_empty() {
+            text = c;
+        } else if !text.contains(&c) {
+            text.push_str(": ");
+            text.push_str(&c);
+        }
+    }
+    text
+}
+
+/// True when `err` comes from writing to a closed pipe (`botforge … | head`): the reader
+/// has all it wanted, so botforge ends quietly.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Logs go to stderr; the level comes from `BOTFORGE_LOG` (e.g. `ants::combat=debug`),

@@ -173,43 +173,43 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         Topology::Torus => "torus",
         Topology::Bounded => "bounded",
     };
-    println!(
+    outln!(
         "map: {} ({}x{} {topo})",
         args.map.display(),
         shape.rows,
         shape.cols
-    );
-    println!("algorithm: {:?}", args.algo);
+    )?;
+    outln!("algorithm: {:?}", args.algo)?;
     if let Some((what, d)) = setup {
-        println!("{what}: {}", fmt_time(d));
+        outln!("{what}: {}", fmt_time(d))?;
     }
     let Some(found) = found else {
-        println!("no path from {} to {}", args.from, args.to);
-        println!("time: {}", fmt_time(search_time));
+        outln!("no path from {} to {}", args.from, args.to)?;
+        outln!("time: {}", fmt_time(search_time))?;
         return Ok(ExitCode::from(1));
     };
     if !found.note.is_empty() {
-        println!("hpa: {}", found.note);
+        outln!("hpa: {}", found.note)?;
     }
-    println!("length: {} steps", found.cells.len() - 1);
-    println!("nodes expanded: {}", found.expanded);
-    println!("time: {}", fmt_time(search_time));
+    outln!("length: {} steps", found.cells.len() - 1)?;
+    outln!("nodes expanded: {}", found.expanded)?;
+    outln!("time: {}", fmt_time(search_time))?;
     let mut cells = found.cells;
     if args.smooth {
         let t = Instant::now();
         let idx: Vec<u32> = cells.iter().map(|&p| shape.index(p)).collect();
         let window = 2 * args.cluster as usize;
         let out = smooth_path(&mut astar, &idx, window, true, open);
-        println!(
+        outln!(
             "smoothed: {} steps in {}",
             out.len() - 1,
             fmt_time(t.elapsed())
-        );
+        )?;
         cells = out.into_iter().map(|i| shape.pos(i)).collect();
     }
-    println!("path: {}", directions(shape, &cells));
+    outln!("path: {}", directions(shape, &cells))?;
     if args.show {
-        print!("{}", render(&walls, &cells));
+        out!("{}", render(&walls, &cells))?;
     }
     Ok(ExitCode::SUCCESS)
 }

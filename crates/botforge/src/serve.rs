@@ -25,18 +25,32 @@ pub struct Args {
 
 /// Runs the viewer until interrupted.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut url = format!("http://{}/", args.addr);
+    anyhow::ensure!(
+        args.root.is_dir(),
+        "--root: {} is not a directory",
+        args.root.display()
+    );
+    let mut query = String::new();
     if let Some(open) = &args.open {
         anyhow::ensure!(open.is_file(), "--open: no such file {}", open.display());
-        url.push_str("?open=");
-        url.push_str(&open.to_string_lossy());
+        let root = args.root.canonicalize()?;
+        let file = open.canonicalize()?;
+        anyhow::ensure!(
+            file.starts_with(&root),
+            "--open: {} is outside the viewer root {} (see --root)",
+            open.display(),
+            root.display()
+        );
+        query.push_str("?open=");
+        query.push_str(&open.to_string_lossy());
     }
     let config = viewer::ViewerConfig {
         db: args.db,
         root: args.root,
     };
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
-    eprintln!("botforge viewer: {url}");
-    runtime.block_on(viewer::serve(args.addr, config))?;
+    runtime.block_on(viewer::serve_ready(args.addr, config, |addr| {
+        eprintln!("botforge viewer: http://{addr}/{query}");
+    }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -52,7 +52,7 @@ pub enum Command {
     /// database (an interrupted series resumes when run again).
     Eval {
         /// Number of games.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = crate::limits::games)]
         games: usize,
         /// AI specs, e.g. `champion,pathfinding-search-tree(1,50,3,0.75,10)`; default: all
         /// team AIs and champion.
@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(long)]
         players: Option<usize>,
         /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::limits::threads)]
         threads: usize,
         /// Results database (the arena's SQLite schema).
         #[arg(long, default_value = "botforge.db")]
@@ -161,7 +161,7 @@ fn eval(
     }
     let cfg = player.config();
     let results = player.results(&store, run)?;
-    println!(
+    outln!(
         "{} of {} games, seed {}, budget {} ms, stored in {} (run {run:?}: {} played now, {} already stored)",
         results.len(),
         cfg.games,
@@ -170,11 +170,18 @@ fn eval(
         db.display(),
         summary.played,
         summary.skipped
-    );
-    println!(
+    )?;
+    outln!(
         "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9}",
-        "ai", "games", "wins", "win%", "draws", "p50 ms", "p99 ms", "max ms"
-    );
+        "ai",
+        "games",
+        "wins",
+        "win%",
+        "draws",
+        "p50 ms",
+        "p99 ms",
+        "max ms"
+    )?;
     for s in summarize(cfg, &results) {
         let rate = if s.games == 0 {
             0.0
@@ -182,7 +189,7 @@ fn eval(
             100.0 * s.wins as f64 / s.games as f64
         };
         let ms = |us: u64| us as f64 / 1000.0;
-        println!(
+        outln!(
             "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2}",
             s.ai,
             s.games,
@@ -192,7 +199,7 @@ fn eval(
             ms(s.time_us.0),
             ms(s.time_us.1),
             ms(s.time_us.2)
-        );
+        )?;
     }
     Ok(if summary.failed.is_empty() {
         ExitCode::SUCCESS
@@ -218,14 +225,14 @@ fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     for f in files {
         let report = check_file(f)?;
         match report.divergence {
-            None => println!(
+            None => outln!(
                 "{}: ok, {} transitions replayed exactly",
                 f.display(),
                 report.transitions
-            ),
+            )?,
             Some(d) => {
                 ok = false;
-                println!(
+                outln!(
                     "{}:{}: divergence in round {} → {} after {} matching transitions: {}",
                     f.display(),
                     d.line,
@@ -233,7 +240,7 @@ fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
                     d.round + 1,
                     report.transitions,
                     d.message
-                );
+                )?;
             }
         }
     }
@@ -284,30 +291,30 @@ fn play(
     speed::game::play(&mut state, &mut ais, budget, |s, answers| {
         writer.round(s, answers);
         if show {
-            print!("{}", speed::render::render(s, None));
+            let _ = out!("{}", speed::render::render(s, None));
             let _ = std::io::stdout().flush();
         }
     });
     writer.final_state(&state);
-    print!("{}", speed::render::render(&state, None));
+    out!("{}", speed::render::render(&state, None))?;
     match state.winner() {
         Some(w) => {
             let name = names
                 .iter()
                 .find(|(id, _)| *id == w)
                 .map_or("?", |(_, n)| n.as_str());
-            println!(
+            outln!(
                 "winner: player {w} ({name}) after {} rounds",
                 state.round - 1
-            );
+            )?;
         }
-        None => println!("draw after {} rounds", state.round - 1),
+        None => outln!("draw after {} rounds", state.round - 1)?,
     }
     if let Some(path) = log {
         writer
             .finish(&path)
             .with_context(|| format!("writing {}", path.display()))?;
-        println!("game log written to {}", path.display());
+        outln!("game log written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -38,6 +38,13 @@ pub struct OnlineArgs {
     /// Seed of the AI's random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Limit for connecting and the websocket handshake, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub connect_timeout_ms: u64,
+    /// Longest silence of the server (before the first state and between states), in
+    /// milliseconds; then the connection counts as lost.
+    #[arg(long, default_value_t = 300_000)]
+    pub idle_timeout_ms: u64,
 }
 
 /// Plays one online game; exit code 0 when the game was played to the end (or to our
@@ -51,6 +58,8 @@ pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
         margin: Duration::from_millis(args.margin_ms),
         think: args.think_ms.map(Duration::from_millis),
         log: args.log,
+        connect_timeout: Duration::from_millis(args.connect_timeout_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -62,25 +71,28 @@ pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {p}");
     }
     let me = report.me.map_or_else(|| "?".to_owned(), |m| m.to_string());
-    println!(
+    outln!(
         "player {me}: {} rounds, {} answers ({} fallback moves), clock offset {} ms",
-        report.rounds, report.answers, report.fallbacks, report.offset_ms
-    );
+        report.rounds,
+        report.answers,
+        report.fallbacks,
+        report.offset_ms
+    )?;
     let code = match &report.outcome {
         Outcome::Won => {
-            println!("won");
+            outln!("won")?;
             0
         }
         Outcome::Draw => {
-            println!("draw");
+            outln!("draw")?;
             0
         }
         Outcome::Lost { winner } => {
-            println!("lost: player {winner} won");
+            outln!("lost: player {winner} won")?;
             0
         }
         Outcome::Eliminated { round } => {
-            println!("eliminated (state {round})");
+            outln!("eliminated (state {round})")?;
             0
         }
         Outcome::ConnectionLost { round, message } => {
@@ -147,10 +159,18 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--fill: expected at least one AI spec");
     }
     let keys = match &args.keys {
-        Some(path) => Some(parse_keys(
-            &std::fs::read_to_string(path)
-                .with_context(|| format!("reading key file {}", path.display()))?,
-        )),
+        Some(path) => {
+            let keys = parse_keys(
+                &std::fs::read_to_string(path)
+                    .with_context(|| format!("reading key file {}", path.display()))?,
+            );
+            anyhow::ensure!(
+                !keys.is_empty(),
+                "key file {} holds no keys (every connection would be refused)",
+                path.display()
+            );
+            Some(keys)
+        }
         None => None,
     };
     let config = ServerConfig {
@@ -186,7 +206,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .log
             .as_ref()
             .map_or_else(String::new, |p| format!(", log {}", p.display()));
-        println!("game {}: {} rounds, {winner}{log}", s.index, s.rounds);
+        outln!("game {}: {} rounds, {winner}{log}", s.index, s.rounds)?;
     }
     Ok(ExitCode::SUCCESS)
 }

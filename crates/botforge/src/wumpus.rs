@@ -87,7 +87,7 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct EvalArgs {
     /// Number of worlds.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::limits::games_u32)]
     worlds: u32,
     /// First seed.
     #[arg(long, default_value_t = 1)]
@@ -99,7 +99,7 @@ pub struct EvalArgs {
     #[arg(long, default_value = "reference,champion")]
     agents: String,
     /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::limits::threads)]
     threads: usize,
     /// Also write one CSV row per (agent, world).
     #[arg(long)]
@@ -129,7 +129,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let w = generate(&preset.params(seed))?;
             match out {
                 Some(p) => w.save(&p)?,
-                None => print!("{}", w.to_text()),
+                None => out!("{}", w.to_text())?,
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -175,7 +175,7 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
     if let Some(e) = error {
         eprintln!("agent error: {e}");
     }
-    println!("{}", wumpus::protocol::format_end(&result));
+    outln!("{}", wumpus::protocol::format_end(&result))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -197,7 +197,7 @@ fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
     };
     let t = std::time::Instant::now();
     let rep = evaluate(&cfg, &specs)?;
-    print!("{}", rep.table());
+    out!("{}", rep.table())?;
     for r in rep.records.iter().filter(|r| r.error.is_some()) {
         eprintln!(
             "seed {} agent {}: {}",

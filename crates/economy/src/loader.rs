@@ -162,7 +162,52 @@ pub fn load_str(text: &str, file: &str) -> Result<Loaded, LoadError> {
         file: file.to_owned(),
         message: e.to_string().trim_end().to_owned(),
     })?;
-    Builder { file }.build(raw)
+    let b = Builder { file };
+    if let Ok(value) = text.parse::<toml::Table>() {
+        check_amounts(&b, &value, "")?;
+    }
+    b.build(raw)
+}
+
+/// The largest amount (gold, prices, stock, attribute values, effects) a world may state:
+/// 10^12, so that no sum over a game can overflow.
+pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
+
+/// Refuses any integer beyond ±[`MAX_AMOUNT`], naming its key.
+fn check_amounts(b: &Builder<'_>, table: &toml::Table, prefix: &str) -> Result<(), LoadError> {
+    fn walk(b: &Builder<'_>, v: &toml::Value, key: &str) -> Result<(), LoadError> {
+        match v {
+            toml::Value::Integer(n) if n.unsigned_abs() > MAX_AMOUNT.unsigned_abs() => Err(b.err(
+                key,
+                format!("{n} is out of range (at most {MAX_AMOUNT} in absolute value)"),
+            )),
+            toml::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, x)| walk(b, x, &format!("{key}[{i}]"))),
+            toml::Value::Table(t) => check_amounts(b, t, key),
+            _ => Ok(()),
+        }
+    }
+    for (k, v) in table {
+        let key = if prefix.is_empty() {
+            k.clone()
+        } else {
+            format!("{prefix}.{k}")
+        };
+        walk(b, v, &key)?;
+    }
+    Ok(())
+}
+
+/// Parses an amount of an effect or a precondition, within ±[`MAX_AMOUNT`].
+fn amount(n: &str, s: &str, what: &str) -> Result<i64, String> {
+    n.parse::<i64>()
+        .ok()
+        .filter(|v| v.unsigned_abs() <= MAX_AMOUNT.unsigned_abs())
+        .ok_or_else(|| {
+            format!("bad {what} {n:?} in {s:?} (at most {MAX_AMOUNT} in absolute value)")
+        })
 }
 
 struct Builder<'a> {
@@ -447,9 +492,7 @@ fn parse_effect(s: &str, names: &Names<'_>) -> Result<Effect, String> {
         if let Some(rest) = t.strip_prefix(word) {
             let (name, n) =
                 split_last(rest).ok_or_else(|| format!("expected `{word}<item> <n>` in {s:?}"))?;
-            let n: i64 = n
-                .parse()
-                .map_err(|_| format!("bad amount {n:?} in {s:?}"))?;
+            let n = amount(n, s, "amount")?;
             if n < 1 {
                 return Err(format!("amount must be >= 1 in {s:?}"));
             }
@@ -469,9 +512,7 @@ fn parse_effect(s: &str, names: &Names<'_>) -> Result<Effect, String> {
             "amount {n:?} needs an explicit sign (+ or -) in {s:?}"
         ));
     }
-    let n: i64 = n
-        .parse()
-        .map_err(|_| format!("bad amount {n:?} in {s:?}"))?;
+    let n = amount(n, s, "amount")?;
     match names.subject(name) {
         Some(Subject::Gold) => Ok(Effect::Gold(n)),
         Some(Subject::Item(i)) => Ok(Effect::Item(i, n)),
@@ -487,9 +528,7 @@ fn parse_precondition(s: &str, names: &Names<'_>) -> Result<Precondition, String
         split_last(rest).ok_or_else(|| format!("expected `<name> <op> <int>` in {s:?}"))?;
     let op = Op::parse(op)
         .ok_or_else(|| format!("bad operator {op:?} in {s:?} (use ==, >, >=, <, <=)"))?;
-    let value: i64 = value
-        .parse()
-        .map_err(|_| format!("bad integer {value:?} in {s:?}"))?;
+    let value = amount(value, s, "integer")?;
     let subject = names
         .subject(name)
         .ok_or_else(|| format!("unknown item, attribute or Gold {name:?} in {s:?}"))?;

@@ -3,6 +3,8 @@
 //! that is renamed over `path` on success (`atomic-write-file`), so readers see the old file
 //! or the complete new one, never a half-written one. A new file gets the permissions a plain
 //! `File::create` would give (0644 under umask 022); a replaced one keeps its own.
+//! A symbolic link is followed (its final target is written, the link stays); a target that
+//! exists but is not a regular file (directory, FIFO, device) is refused.
 //!
 //! ```
 //! let dir = tempfile::tempdir()?;
@@ -12,8 +14,8 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use std::io::{BufWriter, Write};
-use std::path::Path;
+use std::io::{BufWriter, ErrorKind, Write};
+use std::path::{Path, PathBuf};
 
 use atomic_write_file::AtomicWriteFile;
 
@@ -29,7 +31,7 @@ pub fn write_with(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let mut file = AtomicWriteFile::open(path)?;
+    let mut file = AtomicWriteFile::open(target(path)?)?;
     let mut out = BufWriter::new(&mut file);
     fill(&mut out)?;
     out.flush()?;
@@ -37,9 +39,39 @@ pub fn write_with(
     file.commit()
 }
 
+/// The file to replace: `path` with every symbolic link followed (also a dangling one,
+/// whose target is created). An existing target that is not a regular file is an error.
+fn target(path: &Path) -> std::io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            Ok(m) if !m.is_file() => {
+                return Err(std::io::Error::new(
+                    ErrorKind::InvalidInput,
+                    format!("{} is not a regular file", p.display()),
+                ));
+            }
+            Ok(_) => return Ok(p),
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(p),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(
+        ErrorKind::InvalidInput,
+        format!("{}: too many levels of symbolic links", path.display()),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt as _;
+    use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 
     use super::*;
 
@@ -85,5 +117,52 @@ mod tests {
         let out = dir.path().join("missing").join("replay.json");
         assert!(write(&out, b"x").is_err());
         assert!(!out.exists());
+    }
+
+    #[test]
+    fn a_symlink_is_followed_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.replay");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.replay");
+        std::os::unix::fs::symlink("real.replay", &link).unwrap();
+        write(&link, b"new").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("created"), &dangling).unwrap();
+        write(&dangling, b"x").unwrap();
+        assert_eq!(std::fs::read(dir.path().join("created")).unwrap(), b"x");
+    }
+
+    #[test]
+    fn non_regular_targets_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = write(dir.path(), b"x").unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        if made {
+            let err = write(&fifo, b"x").unwrap_err();
+            assert!(err.to_string().contains("not a regular file"), "{err}");
+            let link = dir.path().join("to-fifo");
+            std::os::unix::fs::symlink(&fifo, &link).unwrap();
+            assert!(write(&link, b"x").is_err());
+            assert!(
+                std::fs::symlink_metadata(&fifo)
+                    .unwrap()
+                    .file_type()
+                    .is_fifo()
+            );
+        }
     }
 }

@@ -41,6 +41,7 @@ fn client(base: &str, key: &str, ai: &str, seed: u64, log: &Path) -> ClientConfi
         margin: Duration::from_millis(100),
         think: Some(Duration::from_millis(15)),
         log: Some(log.to_path_buf()),
+        ..ClientConfig::new("", "")
     }
 }
 

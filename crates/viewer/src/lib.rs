@@ -79,11 +79,22 @@ pub fn router(config: ViewerConfig) -> anyhow::Result<Router> {
 
 /// Serves the viewer on `addr` until the process is stopped.
 pub async fn serve(addr: SocketAddr, config: ViewerConfig) -> anyhow::Result<()> {
+    serve_ready(addr, config, |_| {}).await
+}
+
+/// [`serve`], calling `ready` with the bound address once the viewer listens (so a URL is
+/// announced only when it works).
+pub async fn serve_ready(
+    addr: SocketAddr,
+    config: ViewerConfig,
+    ready: impl FnOnce(SocketAddr),
+) -> anyhow::Result<()> {
     let app = router(config)?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(target: "viewer", "listening on http://{addr}");
+    ready(listener.local_addr().unwrap_or(addr));
     axum::serve(listener, app)
         .await
         .context("viewer server failed")

@@ -28,6 +28,7 @@ impl AgentSpec {
             if c.trim().is_empty() {
                 return Err(EvalError::Agent("empty command after 'cmd:'".into()));
             }
+            procgroup::check_command(c).map_err(|e| EvalError::Agent(format!("cmd:{c}: {e}")))?;
             return Ok(AgentSpec::Command(c.to_string()));
         }
         if agents::by_name(s).is_none() {

@@ -383,7 +383,7 @@ impl Game {
     /// Ends the game with `ERROR` (spec §4.2): score so far minus 1000. No-op once over.
     pub fn fail(&mut self) {
         if self.outcome.is_none() {
-            self.score += self.params.rewards.death;
+            self.score = self.score.saturating_add(self.params.rewards.death);
             self.outcome = Some(Outcome::Error);
             self.last = Observation {
                 turn: self.actions,
@@ -401,9 +401,9 @@ impl Game {
         match outcome {
             Outcome::DiedPit | Outcome::DiedWumpus => {
                 self.alive = false;
-                self.score += self.params.rewards.death;
+                self.score = self.score.saturating_add(self.params.rewards.death);
             }
-            Outcome::Win => self.score += self.params.rewards.win,
+            Outcome::Win => self.score = self.score.saturating_add(self.params.rewards.win),
             _ => {}
         }
         self.outcome = Some(outcome);
@@ -416,7 +416,7 @@ impl Game {
             return self.last.clone();
         }
         self.actions += 1;
-        self.score += self.params.rewards.action;
+        self.score = self.score.saturating_add(self.params.rewards.action);
         let mut effect = ActionEffect::MovementSuccessful;
         let (mut bump, mut scream) = (false, false);
         match action {
@@ -446,7 +446,7 @@ impl Game {
                 if self.gold_on_floor && self.pos == self.world.gold() {
                     self.gold_on_floor = false;
                     self.has_gold = true;
-                    self.score += self.params.rewards.gold;
+                    self.score = self.score.saturating_add(self.params.rewards.gold);
                     effect = ActionEffect::GoldFound;
                 }
             }
@@ -465,7 +465,7 @@ impl Game {
                         if let Some(i) = self.living_wumpus_at(c) {
                             self.wumpi[i].alive = false;
                             self.kills += 1;
-                            self.score += self.params.rewards.kill;
+                            self.score = self.score.saturating_add(self.params.rewards.kill);
                             scream = true;
                             effect = ActionEffect::WumpusKilled;
                             break;

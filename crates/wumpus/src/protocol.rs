@@ -3,10 +3,12 @@
 //! ([`ExternalAgent`]: a child process with reply time limits).
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::io::{BufRead, Write};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+use procgroup::{Group, Line};
 
 use thiserror::Error;
 
@@ -148,10 +150,26 @@ pub fn parse_start(line: &str) -> Result<StartInfo, ProtocolError> {
     };
     let heading = get(&m, line, "heading")?;
     let rumble: i64 = num(&m, line, "rumble_distance")?;
+    let side = |key: &str| -> Result<u32, ProtocolError> {
+        let v: u32 = num(&m, line, key)?;
+        if crate::world::WORLD_SIDES.contains(&v) {
+            Ok(v)
+        } else {
+            Err(perr(
+                line,
+                format!("field '{key}' is {v}, outside 4..64 (the world sizes)"),
+            ))
+        }
+    };
+    let (width, height) = (side("width")?, side("height")?);
+    let start = (parse_i(sx)?, parse_i(sy)?);
+    if start.0 < 0 || start.1 < 0 || start.0 >= width as i32 || start.1 >= height as i32 {
+        return Err(perr(line, "field 'start' is outside the world"));
+    }
     Ok(StartInfo {
-        width: num(&m, line, "width")?,
-        height: num(&m, line, "height")?,
-        start: (parse_i(sx)?, parse_i(sy)?),
+        width,
+        height,
+        start,
         heading: Heading::from_name(heading)
             .ok_or_else(|| perr(line, format!("unknown heading '{heading}'")))?,
         arrows: num(&m, line, "arrows")?,
@@ -297,13 +315,20 @@ impl Default for Timeouts {
     }
 }
 
-/// An external agent: a shell command run as a child process speaking the protocol.
+/// Most blank lines skipped while waiting for one reply.
+const MAX_BLANK_LINES: usize = 1024;
+
+/// An external agent: a shell command run as a child process speaking the protocol, in its
+/// own process group (killed as a whole at the end, on drop, and by
+/// [`procgroup::kill_all`]). Lines to the agent go through a writer thread, so an agent
+/// that never reads cannot block the simulator; its replies are read with the bounds of
+/// [`procgroup::read_lines`].
 pub struct ExternalAgent {
     command: String,
     timeouts: Timeouts,
-    child: Option<Child>,
-    stdin: Option<ChildStdin>,
-    lines: Option<Receiver<String>>,
+    child: Option<Group>,
+    stdin: Option<Sender<String>>,
+    lines: Option<Receiver<Line>>,
     replies: u32,
 }
 
@@ -321,88 +346,68 @@ impl ExternalAgent {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("agent stdin is closed")?;
-        writeln!(stdin, "{line}")
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("cannot write to agent (exited?): {e}"))
+        let stdin = self.stdin.as_ref().ok_or("agent stdin is closed")?;
+        stdin
+            .send(format!("{line}\n"))
+            .map_err(|_| "cannot write to agent (exited?)".to_string())
     }
 
     fn exit_status(&mut self) -> String {
-        match self.child.as_mut().map(Child::try_wait) {
+        match self.child.as_mut().map(|g| g.child().try_wait()) {
             Some(Ok(Some(s))) => format!(" ({s})"),
             _ => String::new(),
         }
     }
 
+    /// Gives the agent up to a second to exit by itself, then kills its process group.
     fn shutdown(&mut self) {
         self.stdin = None;
-        if let Some(mut c) = self.child.take() {
-            let deadline = std::time::Instant::now() + Duration::from_secs(1);
-            while std::time::Instant::now() < deadline {
-                if matches!(c.try_wait(), Ok(Some(_))) {
-                    return;
+        self.lines = None;
+        if let Some(mut g) = self.child.take() {
+            let deadline = Instant::now() + Duration::from_secs(1);
+            while Instant::now() < deadline {
+                if matches!(g.child().try_wait(), Ok(Some(_))) {
+                    break;
                 }
                 std::thread::sleep(Duration::from_millis(10));
             }
-            kill_tree(&mut c);
+            g.kill();
         }
     }
-}
-
-/// Kills the child's process group (it was started as a group leader), then the child.
-fn kill_tree(c: &mut Child) {
-    #[cfg(unix)]
-    {
-        let _ = Command::new("kill")
-            .arg("-KILL")
-            .arg("--")
-            .arg(format!("-{}", c.id()))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
-    let _ = c.kill();
-    let _ = c.wait();
 }
 
 impl Drop for ExternalAgent {
     fn drop(&mut self) {
         self.stdin = None;
-        if let Some(mut c) = self.child.take() {
-            kill_tree(&mut c);
+        self.lines = None;
+        if let Some(mut g) = self.child.take() {
+            g.kill();
         }
     }
 }
 
 impl Player for ExternalAgent {
     fn start(&mut self, info: &StartInfo) -> Result<(), String> {
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c").arg(&self.command);
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt as _;
-            // its own process group, so that everything it starts can be stopped together
-            cmd.process_group(0);
-        }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
+        let mut group = Group::spawn_shell(&self.command, Stdio::inherit())
             .map_err(|e| format!("cannot start agent command '{}': {e}", self.command))?;
+        let child: &mut Child = group.child();
         let stdout = child.stdout.take().ok_or("agent has no stdout")?;
-        self.stdin = child.stdin.take();
-        self.child = Some(child);
-        let (tx, rx) = mpsc::channel();
+        let mut stdin = child.stdin.take().ok_or("agent has no stdin")?;
+        self.child = Some(group);
+        let (tx, rx) = mpsc::channel::<String>();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+            for msg in rx {
+                if stdin
+                    .write_all(msg.as_bytes())
+                    .and_then(|()| stdin.flush())
+                    .is_err()
+                {
                     break;
                 }
             }
         });
-        self.lines = Some(rx);
+        self.stdin = Some(tx);
+        self.lines = Some(procgroup::read_lines(stdout));
         self.send(&format_start(info))
     }
 
@@ -413,27 +418,40 @@ impl Player for ExternalAgent {
         } else {
             self.timeouts.reply
         };
-        let deadline = std::time::Instant::now() + limit;
+        let deadline = Instant::now() + limit;
+        let timeout = || {
+            format!(
+                "agent did not reply within {} ms (turn {})",
+                limit.as_millis(),
+                obs.turn
+            )
+        };
+        let mut blank = 0;
         loop {
             let rx = self.lines.as_ref().ok_or("agent not started")?;
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            match rx.recv_timeout(left) {
-                Ok(line) => {
+            let now = Instant::now();
+            if now >= deadline || blank > MAX_BLANK_LINES {
+                return Err(timeout());
+            }
+            match rx.recv_timeout(deadline - now) {
+                Ok(Line::Text(line)) => {
                     let t = line.trim();
                     if t.is_empty() {
+                        blank += 1;
                         continue;
                     }
                     self.replies += 1;
                     return parse_action(t).map_err(|e| e.to_string());
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Ok(Line::TooLong) => {
                     return Err(format!(
-                        "agent did not reply within {} ms (turn {})",
-                        limit.as_millis(),
+                        "agent wrote a line longer than {} bytes (turn {})",
+                        procgroup::MAX_LINE_BYTES,
                         obs.turn
                     ));
                 }
-                Err(RecvTimeoutError::Disconnected) => {
+                Err(RecvTimeoutError::Timeout) => return Err(timeout()),
+                Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     std::thread::sleep(Duration::from_millis(20));
                     let status = self.exit_status();
                     return Err(format!(

@@ -7,6 +7,15 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// The grid sides (border included) a world may have.
+pub const WORLD_SIDES: std::ops::RangeInclusive<u32> = 4..=64;
+
+/// The largest `start_score` in absolute value (10^12): no game can then overflow a score.
+pub const MAX_START_SCORE: i64 = 1_000_000_000_000;
+
+/// The largest world file read (1 MiB; a 64×64 world is about 4 KB plus its parameters).
+pub const MAX_WORLD_BYTES: u64 = 1 << 20;
+
 /// A cell `(x, y)`: `x` grows to the east, `y` to the south.
 pub type Cell = (i32, i32);
 
@@ -289,14 +298,14 @@ impl World {
             }
         }
         let height = grid.len();
-        if !(4..=64).contains(&width) {
+        if !WORLD_SIDES.contains(&(width as u32)) {
             return Err(err(
                 first + 1,
                 1,
                 format!("grid width {width} is outside 4..64"),
             ));
         }
-        if !(4..=64).contains(&height) {
+        if !WORLD_SIDES.contains(&(height as u32)) {
             return Err(err(
                 first + 1,
                 1,
@@ -369,8 +378,22 @@ impl World {
 
     /// Reads and parses a world file.
     pub fn load(path: &Path) -> Result<World, WorldFileError> {
+        use std::io::Read as _;
         let p = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| WorldFileError::Io {
+        let read = || -> std::io::Result<String> {
+            let mut text = String::new();
+            std::fs::File::open(path)?
+                .take(MAX_WORLD_BYTES + 1)
+                .read_to_string(&mut text)?;
+            if text.len() as u64 > MAX_WORLD_BYTES {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::FileTooLarge,
+                    format!("world file larger than {MAX_WORLD_BYTES} bytes"),
+                ));
+            }
+            Ok(text)
+        };
+        let text = read().map_err(|source| WorldFileError::Io {
             path: p.clone(),
             source,
         })?;
@@ -539,7 +562,19 @@ fn parse_header_line(
         "arrows" => params.arrows = uint(value)?,
         "stench_distance" => params.stench_distance = uint(value)?,
         "max_actions" => params.max_actions = uint(value)?,
-        "start_score" => params.start_score = int(value)?,
+        "start_score" => {
+            let v = int(value)?;
+            if v.unsigned_abs() > MAX_START_SCORE.unsigned_abs() {
+                return Err(err(
+                    no,
+                    vcol,
+                    format!(
+                        "'start_score' {v} is out of range (at most {MAX_START_SCORE} in absolute value)"
+                    ),
+                ));
+            }
+            params.start_score = v;
+        }
         "rumble_distance" => {
             params.rumble_distance = if value == "none" {
                 None

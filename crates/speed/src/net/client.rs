@@ -40,7 +40,19 @@ pub struct ClientConfig {
     pub think: Option<Duration>,
     /// Write the game here (golden JSON lines, atomically) when it ends.
     pub log: Option<PathBuf>,
+    /// Limit for the TCP connect and the websocket handshake together.
+    pub connect_timeout: Duration,
+    /// Longest silence of the server (before the first state and between states), after
+    /// which the connection counts as lost.
+    pub idle_timeout: Duration,
 }
+
+/// Default [`ClientConfig::connect_timeout`]: 10 s.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Default [`ClientConfig::idle_timeout`]: 5 minutes (a server may wait that long for the
+/// other players before the first state).
+pub const IDLE_TIMEOUT: Duration = Duration::from_mins(5);
 
 impl ClientConfig {
     /// A config with the default margin (500 ms), no think cap and no log.
@@ -53,6 +65,8 @@ impl ClientConfig {
             margin: Duration::from_millis(500),
             think: None,
             log: None,
+            connect_timeout: CONNECT_TIMEOUT,
+            idle_timeout: IDLE_TIMEOUT,
         }
     }
 }
@@ -428,23 +442,33 @@ pub async fn play(config: &ClientConfig) -> Result<GameReport, NetError> {
         None => 0,
     };
     super::clock::init_tls();
-    let (ws, _) = tokio_tungstenite::connect_async(config.url.as_str())
-        .await
-        .map_err(|e| NetError::Connect {
-            url: redact(&config.url),
-            message: match e {
-                WsError::Http(r) => format!(
-                    "HTTP {}{}",
-                    r.status(),
-                    match r.status().as_u16() {
-                        403 => " (empty or unknown key)",
-                        429 => " (key already in use)",
-                        _ => "",
-                    }
-                ),
-                other => other.to_string(),
-            },
-        })?;
+    let connecting = tokio::time::timeout(
+        config.connect_timeout,
+        tokio_tungstenite::connect_async(config.url.as_str()),
+    )
+    .await
+    .map_err(|_| NetError::Connect {
+        url: redact(&config.url),
+        message: format!(
+            "no websocket handshake within {} ms",
+            config.connect_timeout.as_millis()
+        ),
+    })?;
+    let (ws, _) = connecting.map_err(|e| NetError::Connect {
+        url: redact(&config.url),
+        message: match e {
+            WsError::Http(r) => format!(
+                "HTTP {}{}",
+                r.status(),
+                match r.status().as_u16() {
+                    403 => " (empty or unknown key)",
+                    429 => " (key already in use)",
+                    _ => "",
+                }
+            ),
+            other => other.to_string(),
+        },
+    })?;
     let (mut sink, mut stream) = ws.split();
     let mut session = Session::new(config.ai.clone());
     let mut brain = Brain {
@@ -467,7 +491,17 @@ pub async fn play(config: &ClientConfig) -> Result<GameReport, NetError> {
         last_state: None,
     };
     let outcome = loop {
-        let msg = match stream.next().await {
+        let next = tokio::time::timeout(config.idle_timeout, stream.next()).await;
+        let Ok(next) = next else {
+            break Outcome::ConnectionLost {
+                round: session.round(),
+                message: format!(
+                    "no message from the server for {} ms",
+                    config.idle_timeout.as_millis()
+                ),
+            };
+        };
+        let msg = match next {
             Some(Ok(m)) => m,
             Some(Err(e)) => {
                 break Outcome::ConnectionLost {

@@ -207,7 +207,14 @@ impl Server {
             std::fs::create_dir_all(dir).map_err(|source| NetError::Io {
                 context: format!("creating {}", dir.display()),
                 source,
-            })?;
+            })?; // Fail at start-up, not silently after the first game.
+            let probe = dir.join(".botforge-write-check");
+            outfile::write(&probe, b"")
+                .and_then(|()| std::fs::remove_file(&probe))
+                .map_err(|source| NetError::Io {
+                    context: format!("log directory {} is not writable", dir.display()),
+                    source,
+                })?;
         }
         let (lobby_tx, lobby_rx) = mpsc::unbounded_channel();
         let notify = Arc::new(Notify::new());
@@ -376,7 +383,8 @@ async fn lobby(
 ) -> Result<Vec<GameSummary>, NetError> {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
     let mut games = Vec::new();
-    while config.games.is_none_or(|g| games.len() < g) {
+    let mut started = 0;
+    while config.games.is_none_or(|g| started < g) {
         let Some(first) = rx.recv().await else { break };
         let n = config
             .players
@@ -398,7 +406,12 @@ async fn lobby(
             controllers.push(Controller::Server(ai, spec.clone()));
         }
         let seed: u64 = rng.random();
-        let index = games.len();
+        let index = started;
+        started += 1;
+        if config.games.is_none() {
+            // Serving forever nobody collects the summaries: keep only running games.
+            games.retain(|g: &tokio::task::JoinHandle<_>| !g.is_finished());
+        }
         games.push(tokio::spawn(run_game(
             index,
             seed,
@@ -558,8 +571,17 @@ async fn run_game(
     let log = match &config.log_dir {
         Some(dir) => {
             let path = dir.join(format!("{stem}.jsonl"));
-            writer.finish(&path)?;
-            Some(path)
+            match writer.finish(&path) {
+                Ok(()) => Some(path),
+                Err(e) => {
+                    // Reported for every game; serving goes on.
+                    tracing::error!(
+                        "game {index}: the log {} was not written: {e}",
+                        path.display()
+                    );
+                    None
+                }
+            }
         }
         None => None,
     };

@@ -1,0 +1,469 @@
+//! Hostile input end to end: external processes that must not outlive botforge, bot
+//! commands that cannot start, closed or full output streams, out-of-range numbers.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn botforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn script(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hostile")
+        .join(name)
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit(')')
+            .next()
+            .is_some_and(|r| !r.trim_start().starts_with('Z'))
+    })
+}
+
+fn wait_for_pid(file: &Path) -> u32 {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(pid) = std::fs::read_to_string(file)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+        {
+            return pid;
+        }
+        assert!(Instant::now() < until, "the agent did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Starts a Wumpus game with an agent that never answers, sends `signal` to botforge and
+/// checks that the agent's child dies with it.
+fn agent_dies_with_botforge(signal: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("child.pid");
+    let agent = format!(
+        "cmd:sh {} {}",
+        script("silent_with_child.sh").display(),
+        pidfile.display()
+    );
+    let mut bf = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args([
+            "wumpus",
+            "play",
+            "--agent",
+            &agent,
+            "--first-reply-ms",
+            "60000",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = wait_for_pid(&pidfile);
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = Command::new("kill")
+        .args([signal, &bf.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = bf.wait().unwrap();
+    assert!(!status.success());
+    let until = Instant::now() + Duration::from_secs(3);
+    while alive(pid) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let orphan = alive(pid);
+    if orphan {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+    assert!(
+        !orphan,
+        "the agent's child {pid} outlived botforge ({signal})"
+    );
+}
+
+#[test]
+fn wumpus_agents_die_on_sigterm() {
+    agent_dies_with_botforge("-TERM");
+}
+
+#[test]
+fn wumpus_agents_die_on_sigint() {
+    agent_dies_with_botforge("-INT");
+}
+
+#[test]
+fn bot_commands_that_cannot_start_are_clear_errors() {
+    for bot in ["cmd:/nonexistent/bot", "cmd:", "cmd:  "] {
+        let o = botforge(&["ants", "play", "--turns", "5", bot, "hold"]);
+        assert_eq!(o.status.code(), Some(2), "{bot}: {}", text(&o));
+        let t = text(&o);
+        assert!(t.contains("not found") || t.contains("empty"), "{bot}: {t}");
+    }
+    let o = botforge(&["wumpus", "play", "--agent", "cmd:/nonexistent/agent"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not found"), "{}", text(&o));
+}
+
+/// Runs botforge with `input` on stdin; returns the output.
+fn botforge_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut si = child.stdin.take().unwrap();
+    let _ = si.write_all(input.as_bytes());
+    drop(si);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs botforge with its stdout closed before it writes anything.
+fn closed_stdout(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    for args in [
+        &["speed", "play"][..],
+        &["wumpus", "play", "--show"][..],
+        &["wumpus", "generate"][..],
+        &["ants", "play", "--turns", "20"][..],
+    ] {
+        let o = closed_stdout(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipping: no /dev/full");
+        return;
+    };
+    let o = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(["wumpus", "generate"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("writing to stdout"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn huge_game_and_thread_counts_are_usage_errors() {
+    let runs: [&[&str]; 9] = [
+        &["ants", "tournament", "--games", "4294967295"],
+        &["ants", "tournament", "--games", "0"],
+        &["ants", "tournament", "--threads", "100000"],
+        &["arena", "run", "--threads", "100000"],
+        &["speed", "eval", "--games", "4294967295"],
+        &["speed", "eval", "--threads", "100000"],
+        &["economy", "experiment", "--games", "4294967295"],
+        &["economy", "experiment", "--threads", "100000"],
+        &["wumpus", "eval", "--worlds", "0"],
+    ];
+    for args in runs {
+        let started = Instant::now();
+        let o = botforge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("out of range"), "{args:?}: {}", text(&o));
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn huge_ants_radii_and_maps_are_refused() {
+    let o = botforge(&["ants", "play", "--attackradius2", "1000000000"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("attackradius2"), "{}", text(&o));
+
+    let o = botforge(&["ants", "play", "--map", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("larger than"), "{}", text(&o));
+
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.map");
+    std::fs::write(&big, "rows 100000\ncols 100000\nplayers 2\n").unwrap();
+    let o = botforge(&["ants", "play", "--map", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("out of range"), "{}", text(&o));
+
+    for setup in [
+        "turn 0\nrows 100000\ncols 100\nready\n",
+        "turn 0\nrows 4294967295\ncols 100\nready\n",
+        "turn 0\nrows 100\ncols 100\nviewradius2 1000000000\nready\n",
+    ] {
+        let o = botforge_with_input(&["ants", "bot", "hunter"], setup);
+        assert_eq!(o.status.code(), Some(2), "{setup}: {}", text(&o));
+        assert!(text(&o).contains("out of range"), "{setup}: {}", text(&o));
+    }
+}
+
+#[test]
+fn check_replay_refuses_huge_radii_bad_map_data_and_seeds() {
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/golden/random_walk_p02_05__hunter-timeout__seed401.replay"
+    ));
+    let Ok(text_in) = std::fs::read_to_string(&golden) else {
+        println!("skipping: {} not found", golden.display());
+        return;
+    };
+    let original: serde_json::Value = serde_json::from_str(&text_in).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.replay");
+    let mut row = original["replaydata"]["map"]["data"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    row.replace_range(0..1, "X");
+    let cases = [
+        (
+            "attackradius2",
+            serde_json::json!(1_000_000_000),
+            "attackradius2",
+        ),
+        ("engine_seed", serde_json::json!("abc"), "engine_seed"),
+        ("map", serde_json::json!(null), "map"),
+    ];
+    for (key, value, expect) in cases {
+        let mut replay = original.clone();
+        if key == "map" {
+            replay["replaydata"]["map"]["data"][0] = serde_json::json!(row);
+        } else {
+            replay["replaydata"][key] = value;
+        }
+        std::fs::write(&file, replay.to_string()).unwrap();
+        let started = Instant::now();
+        let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{key}: {}", text(&o));
+        assert!(text(&o).contains(expect), "{key}: {}", text(&o));
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn a_huge_wumpus_start_line_is_refused() {
+    let start = "START width=100000 height=100000 start=1,1 heading=EAST arrows=4 stench_distance=3 rumble_distance=-1 score=0 max_actions=1000\n";
+    let o = botforge_with_input(&["wumpus", "agent", "champion"], start);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outside 4..64"), "{}", text(&o));
+}
+
+#[test]
+fn scores_that_could_wrap_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let world = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/wumpus/seed-1-medium.wum"
+    ))
+    .unwrap()
+    .replacen(
+        "name = seed-1-medium\n",
+        "name = seed-1-medium\nstart_score = 9223372036854775807\n",
+        1,
+    );
+    let file = dir.path().join("max.wum");
+    std::fs::write(&file, world).unwrap();
+    let o = botforge(&["wumpus", "play", "--world", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("start_score"), "{}", text(&o));
+
+    let econ = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/economy/beispielwelt.toml"
+    ))
+    .unwrap()
+    .replacen(
+        "[player]\ngold = 0",
+        "[player]\ngold = 9223372036854775807",
+        1,
+    );
+    assert!(econ.contains("9223372036854775807"));
+    let file = dir.path().join("max.toml");
+    std::fs::write(&file, econ).unwrap();
+    let o = botforge_with_input(&["economy", "play", "--world", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("player.gold"), "{}", text(&o));
+}
+
+#[test]
+fn a_one_bot_tournament_is_refused() {
+    let maps = format!(
+        "{}/../../data/ants/maze_p02_*.map",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &maps,
+        "--games",
+        "2",
+        "--bots",
+        "hunter",
+        "--turns",
+        "20",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("alone"), "{}", text(&o));
+}
+
+#[test]
+fn a_map_without_hills_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("nohills.map");
+    std::fs::write(
+        &map,
+        "rows 4\ncols 4\nplayers 2\nm ....\nm ....\nm ....\nm ....\n",
+    )
+    .unwrap();
+    let o = botforge(&[
+        "ants",
+        "play",
+        "--map",
+        map.to_str().unwrap(),
+        "hold",
+        "hold",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("nohills.map"), "{}", text(&o));
+}
+
+#[test]
+fn replay_type_errors_name_the_field() {
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/ants/golden/random_walk_p02_05__hunter-timeout__seed401.replay"
+    ));
+    let Ok(text_in) = std::fs::read_to_string(&golden) else {
+        println!("skipping: {} not found", golden.display());
+        return;
+    };
+    let mut replay: serde_json::Value = serde_json::from_str(&text_in).unwrap();
+    replay["replaydata"]["map"]["rows"] = serde_json::json!("many");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("typed.replay");
+    std::fs::write(&file, replay.to_string()).unwrap();
+    let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("replaydata.map.rows"), "{}", text(&o));
+}
+
+#[test]
+fn speed_serve_refuses_an_unwritable_log_dir_at_start() {
+    // A read-only file system refuses writes even to root.
+    let dir = Path::new("/sys");
+    if !dir.is_dir() || std::fs::write(dir.join("botforge-probe"), b"").is_ok() {
+        println!("skipping: no read-only directory");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args([
+            "speed",
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--log-dir",
+            "/sys",
+            "--games",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if child.try_wait().unwrap().is_none() {
+        child.kill().unwrap();
+        let _ = child.wait();
+        panic!("the server started with a log directory it cannot write");
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not writable"), "{}", text(&o));
+}
+
+#[test]
+fn servers_refuse_useless_start_ups() {
+    let dir = tempfile::tempdir().unwrap();
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, "# no keys yet\n\n").unwrap();
+    let o = botforge(&[
+        "speed",
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--keys",
+        keys.to_str().unwrap(),
+        "--games",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no keys"), "{}", text(&o));
+
+    let file = dir.path().join("a.replay");
+    std::fs::write(&file, "{}").unwrap();
+    let o = botforge(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--root",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not a directory"), "{}", text(&o));
+
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    let o = botforge(&[
+        "serve",
+        "--addr",
+        "127.0.0.1:0",
+        "--root",
+        root.to_str().unwrap(),
+        "--open",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outside the viewer root"), "{}", text(&o));
+
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let o = botforge(&["serve", "--addr", &addr, "--root", root.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!text(&o).contains("http://"), "{}", text(&o));
+}

@@ -1,0 +1,250 @@
+//! External bot processes that cannot outlive their game or flood the engine.
+//!
+//! [`Group::spawn_shell`] starts `sh -c COMMAND` as the leader of a new process group;
+//! [`Group::kill`] (also on drop) kills the whole group, so the bot's own children go too.
+//! Every live group is listed, so a signal handler can end them all with [`kill_all`].
+//! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length.
+
+use std::io::{ErrorKind, Read};
+use std::os::unix::process::CommandExt as _;
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{self, Receiver};
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+
+/// The longest line read from a bot, newline excluded (64 KiB).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Lines queued between a reader thread and the engine; a bot that writes faster than the
+/// engine reads blocks on its pipe instead of growing the queue.
+pub const QUEUE_LINES: usize = 1024;
+
+/// Process groups started here and not yet killed.
+static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
+    LIVE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A shell command running as the leader of its own process group.
+#[derive(Debug)]
+pub struct Group {
+    child: Child,
+    pgid: Option<i32>,
+}
+
+impl Group {
+    /// Starts `sh -c command` in a new process group with piped stdin and stdout and the
+    /// given stderr. An empty command is refused.
+    pub fn spawn_shell(command: &str, stderr: Stdio) -> std::io::Result<Group> {
+        check_command(command)
+            .map_err(|e| std::io::Error::new(ErrorKind::InvalidInput, e.to_string()))?;
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .process_group(0)
+            .spawn()?;
+        let pgid = i32::try_from(child.id()).ok();
+        if let Some(g) = pgid {
+            live().push(g);
+        }
+        Ok(Group { child, pgid })
+    }
+
+    /// The leader process (the shell).
+    pub fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+
+    /// Kills the whole process group and reaps the leader. Safe to call twice.
+    pub fn kill(&mut self) {
+        if let Some(g) = self.pgid.take() {
+            let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+            live().retain(|&x| x != g);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Kills every process group started by [`Group::spawn_shell`] and not yet killed (for
+/// signal handlers and exit paths).
+pub fn kill_all() {
+    for &g in live().iter() {
+        let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
+    }
+}
+
+/// Why a bot command cannot be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The command is empty or blank.
+    Empty,
+    /// The program (first word) does not exist or is not executable.
+    NotFound(String),
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Empty => write!(f, "empty bot command"),
+            CommandError::NotFound(p) => {
+                write!(f, "bot program '{p}' not found or not executable")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Checks a bot command before it is started: it must not be blank, and when its first word
+/// is a plain program name or path (no shell syntax), that program must exist and be
+/// executable (searched in `PATH` for a bare name). Shell builtins and anything with shell
+/// syntax are left to the shell.
+pub fn check_command(command: &str) -> Result<(), CommandError> {
+    let Some(first) = command.split_whitespace().next() else {
+        return Err(CommandError::Empty);
+    };
+    let plain = first
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "/._-+".contains(c));
+    if !plain || BUILTINS.contains(&first) {
+        return Ok(());
+    }
+    let found = if first.contains('/') {
+        is_executable(std::path::Path::new(first))
+    } else {
+        std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| is_executable(&dir.join(first)))
+        })
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(CommandError::NotFound(first.to_owned()))
+    }
+}
+
+/// Shell words that run without a program file.
+const BUILTINS: &[&str] = &[
+    ".", "cd", "command", "eval", "exec", "export", "false", "set", "test", "trap", "true",
+    "ulimit", "umask", "unset", "wait", "echo", "printf", "read", "if", "for", "while", "case",
+    "until", "exit",
+];
+
+fn is_executable(p: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// What a reader thread delivers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// One line, without its `\n` or `\r\n` (invalid UTF-8 replaced).
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`]: the reader stopped (closing the pipe).
+    TooLong,
+    /// The output ended.
+    Eof,
+}
+
+/// Reads `source` line by line on a new thread. The queue holds at most [`QUEUE_LINES`]
+/// lines and a line at most [`MAX_LINE_BYTES`] bytes, so a flooding bot costs bounded
+/// memory. The thread stops at the end of the output, at an overlong line, or as soon as
+/// the receiver is dropped.
+pub fn read_lines<R: Read + Send + 'static>(source: R) -> Receiver<Line> {
+    let (tx, rx) = mpsc::sync_channel(QUEUE_LINES);
+    std::thread::spawn(move || {
+        let mut source = source;
+        let mut line: Vec<u8> = Vec::new();
+        let mut chunk = vec![0_u8; 8192];
+        let text = |line: &[u8]| {
+            let s = String::from_utf8_lossy(line);
+            Line::Text(s.strip_suffix('\r').unwrap_or(&s).to_owned())
+        };
+        loop {
+            let k = match source.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(k) => k,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            let mut rest = &chunk[..k];
+            while !rest.is_empty() {
+                let (part, end) = match rest.iter().position(|&b| b == b'\n') {
+                    Some(i) => (&rest[..i], Some(i + 1)),
+                    None => (rest, None),
+                };
+                if line.len() + part.len() > MAX_LINE_BYTES {
+                    let _ = tx.send(Line::TooLong);
+                    return;
+                }
+                line.extend_from_slice(part);
+                let Some(end) = end else { break };
+                rest = &rest[end..];
+                if tx.send(text(&line)).is_err() {
+                    return;
+                }
+                line.clear();
+            }
+        }
+        if !line.is_empty() && tx.send(text(&line)).is_err() {
+            return;
+        }
+        let _ = tx.send(Line::Eof);
+    });
+    rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_and_bounded() {
+        let mut input = b"a\r\nb\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+        let rx = read_lines(std::io::Cursor::new(input));
+        assert_eq!(rx.recv().unwrap(), Line::Text("a".into()));
+        assert_eq!(rx.recv().unwrap(), Line::Text("b".into()));
+        assert_eq!(rx.recv().unwrap(), Line::TooLong);
+        assert!(rx.recv().is_err());
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_kept() {
+        let mut input = vec![b'y'; MAX_LINE_BYTES];
+        input.push(b'\n');
+        let rx = read_lines(std::io::Cursor::new(input));
+        assert_eq!(rx.recv().unwrap(), Line::Text("y".repeat(MAX_LINE_BYTES)));
+        assert_eq!(rx.recv().unwrap(), Line::Eof);
+    }
+
+    #[test]
+    fn commands_are_checked() {
+        assert_eq!(check_command("  "), Err(CommandError::Empty));
+        assert!(matches!(
+            check_command("/nonexistent/bot --x"),
+            Err(CommandError::NotFound(_))
+        ));
+        assert!(matches!(
+            check_command("no-such-program-anywhere-42"),
+            Err(CommandError::NotFound(_))
+        ));
+        assert_eq!(check_command("sh -c 'exit 0'"), Ok(()));
+        assert_eq!(check_command("cd /tmp && ./bot"), Ok(()));
+        assert_eq!(check_command("A=1 ./bot"), Ok(()));
+    }
+}

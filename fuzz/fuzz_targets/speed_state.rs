@@ -1,0 +1,12 @@
+#![no_main]
+//! Fuzz target: `speed_state` must never panic, whatever the input.
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = speed::protocol::parse_state(text);
+    let _ = speed::protocol::parse_answer(text);
+});
