@@ -280,7 +280,11 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         for s in ants::analysis::analyze(&replay) {
-            let pct: Vec<String> = s.vision.iter().map(|v| format!("{:.0}", 100.0 * v)).collect();
+            let pct: Vec<String> = s
+                .vision
+                .iter()
+                .map(|v| format!("{:.0}", 100.0 * v))
+                .collect();
             writeln!(
                 out,
                 "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
@@ -435,7 +439,10 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
     let table = ants::tournament::standings(&rows, &records);
     out!("{}", ants::tournament::render_standings(&table))?;
     if a.round_robin {
-        out!("\n{}\n", ants::tournament::render_pairs(&a.bots.0, &records))?;
+        out!(
+            "\n{}\n",
+            ants::tournament::render_pairs(&a.bots.0, &records)
+        )?;
     }
     outln!(
         "{} games, {} turns, turntime {} ms, seeds {}..={}",

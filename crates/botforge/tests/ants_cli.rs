@@ -243,15 +243,19 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
     );
     for g in 0..2 {
         let replay = replays.join(format!("game-{g}.replay"));
-        let text = std::fs::read_to_string(&replay).unwrap();
-        assert!(text.contains("\"ext\""), "{text}");
+        let json = std::fs::read_to_string(&replay).unwrap();
+        assert!(json.contains("\"ext\""), "{json}");
         let o = botforge(&["ants", "check-replay", replay.to_str().unwrap()]);
         assert!(o.status.success(), "{}", text(&o));
     }
     let o = botforge(&["ants", "analyze", replays.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     let out = text(&o);
-    assert_eq!(out.matches("| game-").count(), 4, "two seats of two games: {out}");
+    assert_eq!(
+        out.matches("| game-").count(),
+        4,
+        "two seats of two games: {out}"
+    );
     assert!(out.contains("| ext | 2 |"), "{out}");
     assert!(
         out.contains("| champion(max_turn_ms=20,fight_first=true) | 2 |"),

@@ -31,6 +31,15 @@ proptest! {
             match o.effect {
                 ActionEffect::GoldFound => { log += 100; gold += 1; }
                 ActionEffect::WumpusKilled => { log += 100; kills += 1; }
+                // A step that ends the game reports `GameOver`, even when its shot killed a
+                // wumpus first (the hunter then dies to another one): take the kill from the
+                // result.
+                ActionEffect::GameOver => {
+                    if let Some(r) = g.result() {
+                        log += 100 * i64::from(r.kills - kills) + 100 * i64::from(r.gold - gold);
+                        (gold, kills) = (r.gold, r.kills);
+                    }
+                }
                 _ => {}
             }
             let p = g.hunter_pos();
@@ -54,4 +63,21 @@ proptest! {
         }
         prop_assert_eq!(g.score(), log);
     }
+}
+
+/// Regression: a shot that kills a wumpus in the step the hunter dies to another one (medium
+/// world, seed 39129) counts the kill in the result and its reward in the score.
+#[test]
+fn a_kill_in_the_dying_step_counts() {
+    let seed = 39129;
+    let w = wumpus::generate(&Preset::Medium.params(seed)).unwrap();
+    let mut g = Game::new(&w, seed);
+    let mut last = None;
+    for k in [6, 6, 0, 3, 6, 2, 0, 3] {
+        last = Some(g.step(action(k)).effect);
+    }
+    assert_eq!(last, Some(ActionEffect::GameOver));
+    let r = g.result().unwrap();
+    assert_eq!((r.outcome, r.kills, r.actions), (Outcome::DiedWumpus, 1, 8));
+    assert_eq!(r.score, w.params.start_score - 8 + 100 - 1000);
 }
