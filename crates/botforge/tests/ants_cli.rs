@@ -293,3 +293,50 @@ fn bad_input_gives_clear_errors() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("bad.map:4:4"), "{}", text(&o));
 }
+
+/// The documented series against the real 2011 winner, shortened: two seated games of
+/// `champion` against the Java bot of `../shared/ants/opponents/xathis` (needs `java` and
+/// `javac`; run with `cargo test --release -p botforge --test ants_cli -- --ignored`). The
+/// full series are the commands in docs/ants-bots.md.
+#[test]
+#[ignore = "needs a JDK and ../shared/ants/opponents; the full series are documented commands"]
+fn champion_plays_the_real_winner_without_timeouts() {
+    let script = format!(
+        "{}/../../../shared/ants/opponents/xathis/run.sh",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert!(std::path::Path::new(&script).exists(), "missing {script}");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("games.csv");
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--games",
+        "2",
+        "--bots",
+        "champion",
+        "--opponent",
+        &format!("xathis=cmd:{script}"),
+        "--threads",
+        "1",
+        "--turns",
+        "200",
+        "--turntime",
+        "500",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(out.contains("| xathis | 2 |"), "{out}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(rows.lines().count(), 5, "{rows}");
+    for row in rows.lines().skip(1) {
+        assert!(
+            !row.contains("timeout") && !row.contains("crashed"),
+            "{row}"
+        );
+    }
+}

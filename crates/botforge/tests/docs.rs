@@ -96,8 +96,9 @@ fn shell_words(line: &str) -> Vec<String> {
 }
 
 /// The argument lists of every `botforge` invocation on a line: after a word `botforge` (or
-/// `…/botforge`) that starts a command, or after `-p botforge … --`. Arguments end at a
-/// shell operator or a comment.
+/// `…/botforge`) that starts a command, or after `cargo run … -p botforge … --` (not after
+/// `cargo test -p botforge … --`, whose arguments go to the test binary). Arguments end at
+/// a shell operator or a comment.
 fn invocations(line: &str) -> Vec<Vec<String>> {
     let words = shell_words(&line.replace("\\|", "|"));
     let mut out = Vec::new();
@@ -106,17 +107,19 @@ fn invocations(line: &str) -> Vec<Vec<String>> {
         let w = words[i].as_str();
         let is_bin = w == "botforge" || w.ends_with("/botforge");
         let prev = if i == 0 { "" } else { words[i - 1].as_str() };
-        let start = if is_bin && (prev == "-p" || prev == "--package" || prev == "--bin") {
-            words[i..].iter().position(|x| x == "--").map(|p| i + p + 1)
-        } else if is_bin
-            && (i == 0
-                || prev.ends_with(';')
-                || ["&&", "||", "|", "do", "then", "time", "$"].contains(&prev))
-        {
-            Some(i + 1)
-        } else {
-            None
-        };
+        let cargo_run = words[..i].iter().any(|x| x == "run");
+        let start =
+            if is_bin && cargo_run && (prev == "-p" || prev == "--package" || prev == "--bin") {
+                words[i..].iter().position(|x| x == "--").map(|p| i + p + 1)
+            } else if is_bin
+                && (i == 0
+                    || prev.ends_with(';')
+                    || ["&&", "||", "|", "do", "then", "time", "$"].contains(&prev))
+            {
+                Some(i + 1)
+            } else {
+                None
+            };
         if let Some(s) = start {
             let args: Vec<String> = words[s.min(words.len())..]
                 .iter()
@@ -345,6 +348,9 @@ fn the_checker_rejects_wrong_command_lines() {
     ] {
         assert_eq!(check_line(good, &mut help), Ok(1), "{good}");
     }
+    // Arguments after `cargo test … --` go to the test binary, not to botforge.
+    let other = "cargo test --release -p botforge --test ants_cli -- --ignored";
+    assert_eq!(check_line(other, &mut help), Ok(0), "{other}");
     let err = check_line("botforge ants play --no-such-flag 3", &mut help).unwrap_err();
     assert!(err.contains("--no-such-flag"), "{err}");
     let err = check_line("botforge ants plya --turns 3", &mut help).unwrap_err();

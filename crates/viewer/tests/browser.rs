@@ -50,10 +50,14 @@ struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        // Chromium runs in chromedriver's process group: end both.
-        let _ = Command::new("kill")
-            .args(["-KILL", &format!("-{}", self.driver.id())])
-            .status();
+        // Chromium runs in chromedriver's process group: end both. (Not through the `kill`
+        // program: procps-ng 4.0.2 turns `kill -KILL -PGID` into kill(-1), every process.)
+        if let Ok(pgid) = i32::try_from(self.driver.id()) {
+            let _ = nix::sys::signal::killpg(
+                nix::unistd::Pid::from_raw(pgid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
