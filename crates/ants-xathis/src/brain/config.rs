@@ -1,0 +1,204 @@
+//! The tunable behaviour of the pipeline: [`Config::xathis`] (the post mortem) and
+//! [`Config::champion`], settable by name for bot specs.
+
+/// Tunable behaviour; [`Config::xathis`] is the post mortem, [`Config::champion`] the
+/// improved bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Explore values from the real vision (tiles not seen this turn age) instead of
+    /// "reachable within 10 steps".
+    pub vision_explore: bool,
+    /// Remember enemy hills out of sight until seen razed.
+    pub remember_hills: bool,
+    /// New missions from a hill pick a scored border tile (contested front, near known
+    /// enemy hills, few missions already heading there) instead of a random one.
+    pub scored_border: bool,
+    /// An ant on a mission only leaves it for exploring when the explore value is large
+    /// (stops the cave oscillation).
+    pub sticky_missions: bool,
+    /// Combat group limits grow with the time left instead of being fixed.
+    pub adaptive_groups: bool,
+    /// With 30+ own ants, up to 8 (not 4) ants within 30 (not 20) steps are sent to an
+    /// enemy hill.
+    pub hill_rush: bool,
+    /// Fights are also aggressive where own ants outnumber the enemy ants close to the
+    /// fight two to one (not only with 14+ own ants close).
+    pub relative_aggression: bool,
+    /// Combat evaluation applies the focus rule per enemy player (enemies of different
+    /// players also fight each other) instead of treating all enemies as one side.
+    pub per_player_combat: bool,
+    /// Food: ants within this many steps of a food are sent (post mortem: 10).
+    pub food_depth: u16,
+    /// Relative aggression: own ants near the fight must outnumber the enemy ants near it
+    /// by this ratio, in tenths (20 = two to one).
+    pub aggression_ratio10: u32,
+    /// Relative aggression only while a single enemy player has been seen (it wins duels
+    /// but loses 4-player games, where a third player profits from the trades).
+    pub relative_only_in_duels: bool,
+    /// Food as a matching: every food lists its nearest free own ants (BFS to `food_depth`),
+    /// then (ant, food) pairs are taken shortest first, each ant and each food at most once:
+    /// our reading of the post mortem's "I search from all foods via bfs and make the first
+    /// ant found move" as one search from all foods at once (on by default in both bots).
+    /// Off: foods in turn, the first free ant of each, so an ant nearer to a later food can
+    /// be taken by an earlier one. The contested-food rule is the same.
+    pub food_matching: bool,
+    /// Hills in combat: the fight evaluation adds [`crate::combat::HILL_VALUE`] per own ant
+    /// alive on an enemy hill and subtracts it per enemy ant alive on an own hill, and a
+    /// dangered ant within [`HILL_FIGHT2`](super::HILL_FIGHT2) (squared distance) of a hill fights even without
+    /// support (instead of escaping and leaving the hill to a lone raider).
+    pub hill_combat: bool,
+    /// Ants an enemy can reach next turn are left to the fight, defence and escape steps
+    /// instead of being sent to food or enemy hills first (post mortem: food and hills come
+    /// first, so an ant can walk into a fight nobody searched).
+    pub fight_first: bool,
+    /// Combat groups leave out own moves into the reach of enemies outside the group (the
+    /// group limits can leave enemies of a large fight unseen by the search).
+    pub exposure_check: bool,
+    /// Upper bound on the time used per turn, in milliseconds.
+    pub max_turn_ms: u64,
+    /// Safety margin kept below `turntime`, in milliseconds.
+    pub margin_ms: u64,
+}
+
+impl Config {
+    /// The post mortem's bot.
+    pub fn xathis() -> Self {
+        Self {
+            vision_explore: false,
+            remember_hills: false,
+            scored_border: false,
+            sticky_missions: false,
+            adaptive_groups: false,
+            relative_aggression: false,
+            hill_rush: false,
+            per_player_combat: false,
+            food_depth: FOOD_DEPTH,
+            aggression_ratio10: 20,
+            relative_only_in_duels: false,
+            food_matching: true,
+            hill_combat: false,
+            fight_first: false,
+            exposure_check: false,
+            max_turn_ms: 75,
+            margin_ms: 60,
+        }
+    }
+
+    /// The improved bot: fight first, sticky missions, adaptive combat groups and relative
+    /// aggression in duels (vision explore and hills in combat were measured and left off;
+    /// see docs/ants-bots.md).
+    pub fn champion() -> Self {
+        Self {
+            vision_explore: false,
+            fight_first: true,
+            remember_hills: false,
+            scored_border: false,
+            sticky_missions: true,
+            adaptive_groups: true,
+            relative_aggression: true,
+            relative_only_in_duels: true,
+            ..Self::xathis()
+        }
+    }
+}
+
+impl Config {
+    /// Sets one field by name from text (`food_matching=true`, `max_turn_ms=120`): the
+    /// parameters of a bot spec such as `champion(max_turn_ms=120,food_matching=false)`.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        fn flag(v: &str) -> Result<bool, String> {
+            match v {
+                "true" | "on" | "1" => Ok(true),
+                "false" | "off" | "0" => Ok(false),
+                _ => Err(format!("`{v}` is not a boolean (true/false)")),
+            }
+        }
+        fn int<T: std::str::FromStr>(v: &str) -> Result<T, String> {
+            v.parse()
+                .map_err(|_| format!("`{v}` is not a valid number"))
+        }
+        match key {
+            "vision_explore" => self.vision_explore = flag(value)?,
+            "remember_hills" => self.remember_hills = flag(value)?,
+            "scored_border" => self.scored_border = flag(value)?,
+            "sticky_missions" => self.sticky_missions = flag(value)?,
+            "adaptive_groups" => self.adaptive_groups = flag(value)?,
+            "hill_rush" => self.hill_rush = flag(value)?,
+            "relative_aggression" => self.relative_aggression = flag(value)?,
+            "per_player_combat" => self.per_player_combat = flag(value)?,
+            "food_depth" => self.food_depth = int(value)?,
+            "aggression_ratio10" => self.aggression_ratio10 = int(value)?,
+            "relative_only_in_duels" => self.relative_only_in_duels = flag(value)?,
+            "food_matching" => self.food_matching = flag(value)?,
+            "hill_combat" => self.hill_combat = flag(value)?,
+            "fight_first" => self.fight_first = flag(value)?,
+            "exposure_check" => self.exposure_check = flag(value)?,
+            "max_turn_ms" => self.max_turn_ms = int(value)?,
+            "margin_ms" => self.margin_ms = int(value)?,
+            _ => {
+                return Err(format!(
+                    "unknown parameter `{key}`; known: {}",
+                    Self::PARAMS.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The parameter names [`Config::set`] accepts.
+    pub const PARAMS: [&'static str; 17] = [
+        "vision_explore",
+        "remember_hills",
+        "scored_border",
+        "sticky_missions",
+        "adaptive_groups",
+        "hill_rush",
+        "relative_aggression",
+        "per_player_combat",
+        "food_depth",
+        "aggression_ratio10",
+        "relative_only_in_duels",
+        "food_matching",
+        "hill_combat",
+        "fight_first",
+        "exposure_check",
+        "max_turn_ms",
+        "margin_ms",
+    ];
+}
+
+/// Food: ants within this many steps are sent.
+const FOOD_DEPTH: u16 = 10;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_parameters_set_by_name() {
+        let mut c = Config::champion();
+        c.set("max_turn_ms", "120").unwrap();
+        c.set("food_matching", "false").unwrap();
+        assert_eq!(c.max_turn_ms, 120);
+        assert!(!c.food_matching);
+        assert!(c.set("max_turn_ms", "lots").unwrap_err().contains("number"));
+        assert!(
+            c.set("food_matching", "maybe")
+                .unwrap_err()
+                .contains("boolean")
+        );
+        let err = c.set("nosuch", "1").unwrap_err();
+        assert!(
+            err.contains("unknown parameter") && err.contains("margin_ms"),
+            "{err}"
+        );
+        for key in Config::PARAMS {
+            let value = if key.ends_with("_ms") || key.contains("depth") || key.contains("ratio") {
+                "7"
+            } else {
+                "true"
+            };
+            c.set(key, value).unwrap();
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Exploring and spreading out: explore values age on tiles no ant reached lately, a free
+//! ant steps toward the larger sum of them, and ants near enemies (then all that are left)
+//! spread so that each covers the most tiles no other own ant reaches first.
+
+use grid::Dir;
+
+use crate::paths::Flow;
+
+use super::{Brain, Task};
+
+/// Steps of the explore BFS (post mortem: values reset within 10 steps, sums on step 11).
+pub const EXPLORE_DEPTH: u16 = 11;
+/// Distribute: BFS depth of the reachable-tiles count.
+const DEPTH: u16 = 6;
+
+impl Brain {
+    pub(super) fn init_explore(&mut self) {
+        let w = &self.world;
+        if self.cfg.vision_explore {
+            for t in 0..w.len() {
+                if w.water[t] || w.visible[t] {
+                    self.explore[t] = 0;
+                } else {
+                    self.explore[t] = self.explore[t].saturating_add(1);
+                }
+            }
+            return;
+        }
+        self.bfs
+            .run(w, w.own_ants.iter().copied(), EXPLORE_DEPTH - 1, |_, _| {
+                Flow::Expand
+            });
+        for t in 0..w.len() as u32 {
+            let v = &mut self.explore[t as usize];
+            if w.water[t as usize] || self.bfs.reached(t) {
+                *v = 0;
+            } else {
+                *v = v.saturating_add(1);
+            }
+        }
+    }
+
+    pub(super) fn distribute(&mut self, near_enemies_only: bool) {
+        let todo: Vec<usize> = (0..self.world.own_ants.len())
+            .filter(|&a| !self.done[a])
+            .filter(|&a| {
+                !near_enemies_only || self.enemy_near[self.world.own_ants[a] as usize] != u16::MAX
+            })
+            .collect();
+        if todo.is_empty() || self.out_of_time() {
+            return;
+        }
+        // Nearest own ant of every tile (by steps), then per move the tiles this ant would
+        // reach first.
+        let w = &self.world;
+        self.bfs2
+            .run(w, w.own_ants.iter().copied(), DEPTH + 1, |_, _| {
+                Flow::Expand
+            });
+        for a in todo {
+            if self.out_of_time() {
+                return;
+            }
+            let t = self.world.own_ants[a];
+            let mut best: Option<(i64, u32)> = None;
+            for &m in &self.own_moves[a] {
+                if m != t && self.next_occ[m as usize] {
+                    continue;
+                }
+                let mut v = 0i64;
+                let (w, bfs2) = (&self.world, &self.bfs2);
+                self.bfs.run(w, [m], DEPTH, |u, d| {
+                    let mine = bfs2.reached(u) && bfs2.src[u as usize] == a as u32;
+                    let closer = !bfs2.reached(u) || bfs2.dist[u as usize] > d;
+                    if mine || closer {
+                        v += i64::from(DEPTH + 1 - d);
+                    }
+                    Flow::Expand
+                });
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, m));
+                }
+            }
+            if let Some((_, m)) = best
+                && !self.go(a, m, Task::Other)
+            {
+                self.go(a, t, Task::Other);
+            }
+        }
+    }
+
+    pub(super) fn explore_step(&mut self) {
+        for a in 0..self.world.own_ants.len() {
+            if self.done[a] {
+                continue;
+            }
+            if a % 16 == 0 && self.out_of_time() {
+                return;
+            }
+            let t = self.world.own_ants[a];
+            let mut sums = [0u64; 4];
+            let (w, explore) = (&self.world, &self.explore);
+            self.bfs.first_moves(w, t, EXPLORE_DEPTH, |u, mask| {
+                let v = u64::from(explore[u as usize]);
+                for (d, s) in sums.iter_mut().enumerate() {
+                    if mask & (1 << d) != 0 {
+                        *s += v;
+                    }
+                }
+            });
+            let top = sums.iter().copied().max().unwrap_or(0);
+            if top == 0 {
+                continue;
+            }
+            if self.cfg.sticky_missions && self.missions.get(t).is_some() && top < 40 {
+                continue;
+            }
+            let mut order: Vec<Dir> = Dir::ALL
+                .into_iter()
+                .filter(|d| sums[d.index()] > 0)
+                .collect();
+            order.sort_by_key(|d| std::cmp::Reverse(sums[d.index()]));
+            for d in order {
+                if self.go_dir(a, d, Task::Other) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{ant, brain};
+    use ants::{Order, TurnInput};
+    use grid::{Dir, Pos};
+
+    #[test]
+    fn explore_values_reset_within_ten_steps_and_age_elsewhere() {
+        let mut b = brain(40, 40);
+        let input = TurnInput {
+            turn: 1,
+            ants: vec![ant(5, 5, 0)],
+            ..TurnInput::default()
+        };
+        b.turn(&input);
+        let w = b.world();
+        let at = |r, c| b.explore_values()[w.tile(Pos::new(r, c)) as usize];
+        assert_eq!(at(5, 15), 0, "10 steps away");
+        assert_eq!(at(5, 16), 1, "11 steps away");
+        assert_eq!(at(25, 25), 1);
+        let input2 = TurnInput {
+            turn: 2,
+            ants: vec![ant(5, 5, 0)],
+            ..TurnInput::default()
+        };
+        b.turn(&input2);
+        let w = b.world();
+        let at = |r, c| b.explore_values()[w.tile(Pos::new(r, c)) as usize];
+        assert_eq!(at(25, 25), 2, "unreached tiles age by one per turn");
+        assert_eq!(at(5, 14), 0);
+    }
+
+    #[test]
+    fn explore_moves_toward_the_larger_unexplored_side() {
+        // A water row just north of the ant: the open side (south) has the larger sum of
+        // explore values on the 11th step.
+        let mut b = brain(40, 40);
+        let water = (0..40).map(|c| Pos::new(3, c)).collect();
+        let input = TurnInput {
+            turn: 1,
+            water,
+            ants: vec![ant(4, 5, 0)],
+            ..TurnInput::default()
+        };
+        let orders = b.turn(&input);
+        assert_eq!(
+            orders,
+            vec![Order {
+                pos: Pos::new(4, 5),
+                dir: Dir::S
+            }]
+        );
+    }
+}

@@ -1,0 +1,341 @@
+//! Fights: own ants an enemy can reach next turn are put in combat groups, each group is
+//! searched with the max-chain/min-chain search of [`crate::combat`] and its moves are
+//! committed; then own hills get defenders and dangered ants that did not fight escape.
+
+use std::time::Instant;
+
+use ants::Order;
+
+use crate::combat::{Eval, Fight, fight_budget};
+use crate::paths::Flow;
+use crate::world::NO_ANT;
+
+use super::{Brain, NO_IDX, Task};
+
+/// Combat: aggressive evaluation when an ant in the fight has this many own ants close.
+pub const AGGRESSIVE_COUNT: usize = 14;
+/// Combat group limits (fixed): product of own check-list sizes, number of enemies.
+const OWN_COMBOS: u64 = 2048;
+const MAX_ENEMIES: usize = 8;
+/// Hill combat: unsupported ants this close (squared distance) to a hill still fight.
+pub const HILL_FIGHT2: u32 = 64;
+/// Defence: enemies within this many steps of an own hill get a defender.
+const DEFENCE_DEPTH: u16 = 15;
+/// Escape: BFS depth of the safe-move weighting.
+const ESCAPE_CHECK_DIST: u16 = 8;
+
+impl Brain {
+    pub(super) fn fight(&mut self) {
+        let fight_deadline = self.at_fraction(0.6);
+        let n_own = self.world.own_ants.len();
+        let mut assigned = vec![false; n_own];
+        let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
+        let (combo_limit, enemy_limit) = if self.cfg.adaptive_groups {
+            let ms = self.left().as_millis() as u64;
+            if ms >= 60 {
+                (OWN_COMBOS * 8, MAX_ENEMIES + 3)
+            } else if ms >= 30 {
+                (OWN_COMBOS * 2, MAX_ENEMIES + 1)
+            } else {
+                (OWN_COMBOS, MAX_ENEMIES)
+            }
+        } else {
+            (OWN_COMBOS, MAX_ENEMIES)
+        };
+        for a0 in 0..n_own {
+            if assigned[a0]
+                || self.done[a0]
+                || self.danger[a0].is_empty()
+                || (self.support[a0] == 0 && !self.near_hill(a0))
+            {
+                continue;
+            }
+            assigned[a0] = true;
+            let mut own = vec![a0];
+            let mut enemies = self.danger[a0].clone();
+            let mut combos = u64::from(self.check_count[a0]);
+            loop {
+                let t0 = self.world.own_ants[a0];
+                let mut cands: Vec<(u32, usize)> = Vec::new();
+                for &e in &enemies {
+                    for &b in &self.threatened[e as usize] {
+                        let b = b as usize;
+                        if !assigned[b] && !self.done[b] && !cands.iter().any(|&(_, x)| x == b) {
+                            cands.push((self.world.dist2(t0, self.world.own_ants[b]), b));
+                        }
+                    }
+                }
+                cands.sort_unstable();
+                let mut added = false;
+                for (_, b) in cands {
+                    let new_en = self.danger[b]
+                        .iter()
+                        .filter(|e| !enemies.contains(e))
+                        .count();
+                    let c = combos * u64::from(self.check_count[b]);
+                    if c <= combo_limit && enemies.len() + new_en <= enemy_limit {
+                        assigned[b] = true;
+                        own.push(b);
+                        combos = c;
+                        for &e in &self.danger[b] {
+                            if !enemies.contains(&e) {
+                                enemies.push(e);
+                            }
+                        }
+                        added = true;
+                        break;
+                    }
+                }
+                if !added {
+                    break;
+                }
+            }
+            groups.push((own, enemies));
+        }
+        let total = groups.len();
+        for (k, (own, enemies)) in groups.into_iter().enumerate() {
+            if Instant::now() >= fight_deadline {
+                return;
+            }
+            self.solve_group(&own, &enemies, fight_deadline, total - k);
+        }
+    }
+
+    /// True when [`Config::hill_combat`] is on and own ant `a` is within [`HILL_FIGHT2`] of
+    /// a known hill.
+    fn near_hill(&self, a: usize) -> bool {
+        let w = &self.world;
+        let t = w.own_ants[a];
+        self.cfg.hill_combat
+            && w.own_hills
+                .iter()
+                .copied()
+                .chain(w.enemy_hills.iter().map(|h| h.0))
+                .any(|h| w.dist2(t, h) <= HILL_FIGHT2)
+    }
+
+    /// Builds and searches one combat group, then commits the chosen moves.
+    fn solve_group(
+        &mut self,
+        own: &[usize],
+        enemies: &[u32],
+        deadline: Instant,
+        left: usize,
+    ) -> bool {
+        let w = &self.world;
+        let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
+        let mut fight = Fight::default();
+        let outside: Vec<u32> = if self.cfg.exposure_check {
+            (0..w.enemy_ants.len() as u32)
+                .filter(|e| !enemies.contains(e))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        for &a in own {
+            let t = w.own_ants[a];
+            let mut moves: Vec<u32> = self.own_moves[a]
+                .iter()
+                .copied()
+                .filter(|&m| m == t || !self.next_occ[m as usize] || in_group(m))
+                .collect();
+            if !outside.is_empty() {
+                // Moves into the reach of enemies the search does not see are left out
+                // (staying is always kept).
+                moves.retain(|&m| m == t || !self.exposed(m, &outside));
+            }
+            fight.own.push((t, moves));
+        }
+        for &e in enemies {
+            let (t, o) = w.enemy_ants[e as usize];
+            fight
+                .enemies
+                .push((t, o, self.en_moves[e as usize].clone()));
+        }
+        // Other own ants threatened by these enemies fight at their (planned) position.
+        let mut fixed = Vec::new();
+        for &e in enemies {
+            for &b in &self.threatened[e as usize] {
+                let b = b as usize;
+                if !own.contains(&b) && !fixed.contains(&b) {
+                    fixed.push(b);
+                }
+            }
+        }
+        fight.fixed = fixed.iter().map(|&b| self.next_pos[b]).collect();
+        if self.cfg.hill_combat {
+            fight.own_hills.clone_from(&w.own_hills);
+            fight.enemy_hills = w.enemy_hills.iter().map(|h| h.0).collect();
+        }
+        let near = || own.iter().chain(fixed.iter());
+        let mut aggressive = near().any(|&a| self.close_own[a] as usize >= AGGRESSIVE_COUNT);
+        let duel = self.enemy_players.count_ones() <= 1;
+        if self.cfg.relative_aggression && (duel || !self.cfg.relative_only_in_duels) {
+            let mine = near().map(|&a| self.close_own[a] + 1).max().unwrap_or(0);
+            let theirs = near().map(|&a| self.close_enemy[a]).max().unwrap_or(0);
+            aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
+        }
+        let budget = fight_budget(deadline, left, 2_000_000);
+        let eval = Eval::Weighted {
+            aggressive,
+            per_player: self.cfg.per_player_combat,
+        };
+        let out = fight.solve(w, eval, &budget);
+        let Some(moves) = out.moves else { return false };
+        // Commit: first free the group's squares, then claim the destinations.
+        for &a in own {
+            let t = self.world.own_ants[a];
+            self.next_occ[t as usize] = false;
+        }
+        for (k, &a) in own.iter().enumerate() {
+            let from = self.world.own_ants[a];
+            let to = moves[k];
+            if let Some(dir) = self.world.dir_to(from, to).filter(|_| to != from) {
+                self.orders.push(Order {
+                    pos: self.world.pos(from),
+                    dir,
+                });
+            }
+            self.next_occ[to as usize] = true;
+            self.next_pos[a] = to;
+            self.done[a] = true;
+            self.missions.remove(from);
+        }
+        true
+    }
+
+    pub(super) fn defence(&mut self) {
+        let hills = self.world.own_hills.clone();
+        if hills.is_empty() || hills.len() > 4 || self.world.enemy_ants.is_empty() {
+            return;
+        }
+        let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
+        let w = &self.world;
+        let bfs = &mut self.bfs;
+        bfs.run(w, hills.iter().copied(), DEFENCE_DEPTH, |_, _| Flow::Expand);
+        for &(t, _) in &w.enemy_ants {
+            if bfs.reached(t) {
+                threats.push((bfs.dist[t as usize], bfs.path_back(t)));
+            }
+        }
+        threats.sort_by_key(|x| x.0);
+        for (d, path) in threats {
+            if self.out_of_time() {
+                return;
+            }
+            // path[k] is k steps from the enemy; the hill is the last tile.
+            let d = d as usize;
+            if d < 2 {
+                continue;
+            }
+            let target = path[d - d / 2];
+            let mut defender: Option<usize> = None;
+            let mut best = usize::MAX;
+            for (k, &p) in path.iter().enumerate().skip(1) {
+                for q in std::iter::once(p).chain(self.world.nbr[p as usize]) {
+                    if let Some(a) = self.free_ant_at(q) {
+                        let score = k.abs_diff(d - d / 2);
+                        if score < best {
+                            best = score;
+                            defender = Some(a);
+                        }
+                    }
+                }
+            }
+            if defender.is_none() {
+                let from = path[d - d / 4];
+                let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+                self.bfs2.run(w, [from], d as u16, |t, _| {
+                    let a = ant_at[t as usize];
+                    if a != NO_IDX && !done[a as usize] {
+                        defender = Some(a as usize);
+                        return Flow::Stop;
+                    }
+                    Flow::Expand
+                });
+            }
+            let Some(a) = defender else { continue };
+            let at = self.world.own_ants[a];
+            if at == target {
+                self.go(a, at, Task::Other);
+                continue;
+            }
+            let next_occ = &self.next_occ;
+            let limit = 2 * self.world.manhattan(at, target) + 10;
+            if let Some((dir, _)) =
+                self.astar
+                    .first_move(&self.world, at, target, limit, 4000, |t| {
+                        next_occ[t as usize]
+                    })
+            {
+                self.go_dir(a, dir, Task::Other);
+            }
+        }
+    }
+
+    /// True when one of the enemies `among` can reach attack range of square `m` next turn.
+    fn exposed(&self, m: u32, among: &[u32]) -> bool {
+        let w = &self.world;
+        among.iter().any(|&e| {
+            let (t, _) = w.enemy_ants[e as usize];
+            w.manhattan(t, m) <= 4
+                && self.en_moves[e as usize]
+                    .iter()
+                    .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
+        })
+    }
+
+    /// True when no enemy dangerous to ant `a` can reach attack range of `m` this turn.
+    fn safe(&self, a: usize, m: u32) -> bool {
+        let w = &self.world;
+        self.danger[a].iter().all(|&e| {
+            self.en_moves[e as usize]
+                .iter()
+                .all(|&x| x != m && w.dist2(m, x) > w.attack2)
+        })
+    }
+
+    pub(super) fn escape_enemies(&mut self) {
+        for a in 0..self.world.own_ants.len() {
+            if self.done[a] || self.danger[a].is_empty() {
+                continue;
+            }
+            if self.out_of_time() {
+                return;
+            }
+            let t = self.world.own_ants[a];
+            let options: Vec<u32> = self.own_moves[a]
+                .iter()
+                .copied()
+                .filter(|&m| m == t || !self.next_occ[m as usize])
+                .filter(|&m| self.safe(a, m))
+                .collect();
+            if options.is_empty() {
+                let enemies = self.danger[a].clone();
+                let deadline = self.deadline;
+                self.solve_group(&[a], &enemies, deadline, 8);
+                continue;
+            }
+            let mut best = (i64::MIN, t);
+            for m in options {
+                let mut v = 0i64;
+                let w = &self.world;
+                self.bfs.run(w, [m], ESCAPE_CHECK_DIST, |u, d| {
+                    let mut add = i64::from(ESCAPE_CHECK_DIST + 1 - d);
+                    let o = w.owner[u as usize];
+                    if o == 0 && u != t {
+                        add *= 3;
+                    } else if o != NO_ANT && o != 0 {
+                        add *= -3;
+                    }
+                    v += add;
+                    Flow::Expand
+                });
+                if v > best.0 {
+                    best = (v, m);
+                }
+            }
+            self.go(a, best.1, Task::Other);
+        }
+    }
+}

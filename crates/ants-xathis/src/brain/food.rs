@@ -1,0 +1,235 @@
+//! Food: the ants nearest to each food are sent to it, either as one matching of ants to
+//! foods ([`match_food`], [`Config::food_matching`](super::Config::food_matching)) or food
+//! by food as in the post mortem; a contested food is only taken with a second own ant
+//! close enough to avenge the first.
+
+use crate::paths::Flow;
+use crate::world::NO_ANT;
+
+use super::{Brain, NO_IDX, Task};
+
+/// Food matching: nearest free ants listed per food.
+const FOOD_CANDIDATES: usize = 3;
+
+/// Greedy matching of ants to foods. `pairs` holds `(steps, food, ant)` for the nearest free
+/// ants of every food, `enemy[food]` the steps of the nearest enemy ant (`u16::MAX`: none).
+/// Pairs are taken shortest first (ties: lower food, lower ant), every food and every ant at
+/// most once. A food whose nearest enemy is at least as close as the chosen ant is only taken
+/// when a second own ant of its list is within 2 more steps (the post mortem's sacrifice
+/// rule); otherwise the food is given up and its ants stay free for other foods. Returns
+/// the chosen `(steps, food, ant)` in the order taken.
+pub fn match_food(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u32)> {
+    let mut sorted = pairs.to_vec();
+    sorted.sort_unstable();
+    let mut food_done = vec![false; enemy.len()];
+    let n_ants = pairs.iter().map(|p| p.2 as usize + 1).max().unwrap_or(0);
+    let mut ant_used = vec![false; n_ants];
+    let mut out = Vec::new();
+    for &(d, k, a) in &sorted {
+        let ku = k as usize;
+        if food_done[ku] || ant_used[a as usize] {
+            continue;
+        }
+        if enemy[ku] <= d {
+            let backed = pairs
+                .iter()
+                .any(|&(d2, k2, a2)| k2 == k && a2 != a && d2 <= d + 2);
+            if !backed {
+                food_done[ku] = true;
+                continue;
+            }
+        }
+        food_done[ku] = true;
+        ant_used[a as usize] = true;
+        out.push((d, k, a));
+    }
+    out
+}
+
+impl Brain {
+    /// [`Config::food_matching`]: (ant, food) pairs shortest first, see [`match_food`].
+    fn food_matched(&mut self) {
+        let foods = self.world.food.clone();
+        let mut pairs: Vec<(u16, u32, u32)> = Vec::new();
+        let mut enemy = vec![u16::MAX; foods.len()];
+        for (k, &f) in foods.iter().enumerate() {
+            if self.out_of_time() {
+                break;
+            }
+            let mut n = 0;
+            let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+            let e = &mut enemy[k];
+            self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
+                let o = w.owner[t as usize];
+                if o != NO_ANT && o != 0 && *e == u16::MAX {
+                    *e = d;
+                }
+                let a = ant_at[t as usize];
+                if a != NO_IDX && !done[a as usize] {
+                    pairs.push((d, k as u32, a));
+                    n += 1;
+                    if n >= FOOD_CANDIDATES {
+                        return Flow::Stop;
+                    }
+                }
+                Flow::Expand
+            });
+        }
+        for (d, k, a) in match_food(&pairs, &enemy) {
+            let (a, f) = (a as usize, foods[k as usize]);
+            if self.out_of_time() {
+                return;
+            }
+            if d <= 1 {
+                self.go(a, self.world.own_ants[a], Task::Other);
+                continue;
+            }
+            let w = &self.world;
+            self.bfs.run(w, [f], d, |_, _| Flow::Expand);
+            self.step_to_source(a);
+        }
+    }
+
+    pub(super) fn food(&mut self) {
+        if self.cfg.food_matching {
+            self.food_matched();
+            return;
+        }
+        let foods = self.world.food.clone();
+        for f in foods {
+            if self.out_of_time() {
+                return;
+            }
+            let mut first: Option<(usize, u16)> = None;
+            let mut second: Option<u16> = None;
+            let mut enemy: Option<u16> = None;
+            let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+            self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
+                let o = w.owner[t as usize];
+                if o != NO_ANT && o != 0 && enemy.is_none() {
+                    enemy = Some(d);
+                }
+                let a = ant_at[t as usize];
+                if a != NO_IDX && !done[a as usize] {
+                    match first {
+                        None => first = Some((a as usize, d)),
+                        Some(_) if second.is_none() => second = Some(d),
+                        Some(_) => {}
+                    }
+                }
+                match (first, enemy) {
+                    (Some((_, d1)), Some(_)) if second.is_some() || d > d1 + 2 => Flow::Stop,
+                    (Some((_, d1)), None) if d > d1 + 2 => Flow::Stop,
+                    _ => Flow::Expand,
+                }
+            });
+            let Some((a, d1)) = first else { continue };
+            // Contested food: go only when the enemy is farther, or a second own ant is
+            // close enough to avenge (sacrifice the closer one).
+            if let Some(de) = enemy {
+                let backed = second.is_some_and(|d2| d2 <= d1 + 2);
+                if de <= d1 && !backed {
+                    continue;
+                }
+            }
+            if d1 <= 1 {
+                self.go(a, self.world.own_ants[a], Task::Other);
+            } else {
+                self.step_to_source(a);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{ant, settings};
+    use super::super::{Brain, Config};
+    use super::*;
+    use ants::TurnInput;
+    use grid::{Dir, Pos};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn food_matching_takes_shortest_pairs_once_each() {
+        // Ant 0 is 2 steps from food 0 and 3 from food 1; ant 1 is 4 from food 0 and 5 from
+        // food 1. In food order the post mortem gives food 0 to ant 0 and food 1 to ant 1
+        // (5 steps); the matching does the same here, but when ant 0 is nearer to food 1
+        // (1 step) it takes food 1 and food 0 goes to ant 1.
+        let none = [u16::MAX; 2];
+        let pairs = [(2, 0, 0), (4, 0, 1), (3, 1, 0), (5, 1, 1)];
+        assert_eq!(match_food(&pairs, &none), vec![(2, 0, 0), (5, 1, 1)]);
+        let pairs = [(2, 0, 0), (4, 0, 1), (1, 1, 0), (5, 1, 1)];
+        assert_eq!(match_food(&pairs, &none), vec![(1, 1, 0), (4, 0, 1)]);
+        // One ant, two foods: it takes the nearer one only.
+        let pairs = [(3, 0, 7), (2, 1, 7)];
+        assert_eq!(match_food(&pairs, &none), vec![(2, 1, 7)]);
+    }
+
+    #[test]
+    fn food_matching_keeps_the_sacrifice_rule() {
+        // Food 0 has an enemy 3 steps away. Ant 0 at 3 steps alone does not go (the enemy is
+        // as close); with ant 1 at 5 steps as backup it goes.
+        let enemy = [3];
+        assert_eq!(match_food(&[(3, 0, 0)], &enemy), vec![]);
+        assert_eq!(match_food(&[(3, 0, 0), (6, 0, 1)], &enemy), vec![]);
+        assert_eq!(match_food(&[(3, 0, 0), (5, 0, 1)], &enemy), vec![(3, 0, 0)]);
+        // The enemy farther than the ant: no backup needed.
+        assert_eq!(match_food(&[(2, 0, 0)], &enemy), vec![(2, 0, 0)]);
+        // A given-up food leaves its ant free for another food.
+        let enemy = [1, u16::MAX];
+        assert_eq!(match_food(&[(2, 0, 4), (6, 1, 4)], &enemy), vec![(6, 1, 4)]);
+    }
+
+    #[test]
+    fn food_matching_sends_the_nearer_ant_to_the_later_food() {
+        // Foods F1 (5,5) and F2 (5,10), in that order; ant A at (5,8) is 3 steps from F1 and
+        // 2 from F2, ant B at (5,1) 4 steps from F1. In food order A takes F1 (west) and B
+        // walks 9 steps to F2; matched, A takes F2 (east) and B takes F1 (east).
+        let order_of_a = |food_matching: bool| {
+            let mut b = Brain::new(Config {
+                food_matching,
+                ..Config::xathis()
+            });
+            b.setup(&settings(20, 20, 500));
+            let orders = b.turn(&TurnInput {
+                turn: 1,
+                ants: vec![ant(5, 8, 0), ant(5, 1, 0)],
+                food: vec![Pos::new(5, 5), Pos::new(5, 10)],
+                ..TurnInput::default()
+            });
+            let dir = |p: Pos| orders.iter().find(|o| o.pos == p).map(|o| o.dir);
+            (dir(Pos::new(5, 8)), dir(Pos::new(5, 1)))
+        };
+        assert_eq!(order_of_a(false), (Some(Dir::W), Some(Dir::E)));
+        assert_eq!(order_of_a(true), (Some(Dir::E), Some(Dir::E)));
+    }
+
+    /// Brute force: the greedy result equals taking, repeatedly, the globally shortest pair
+    /// among the foods and ants still free (no sacrifice rule involved).
+    #[test]
+    fn food_matching_equals_repeated_global_minimum() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..200 {
+            let (nf, na) = (rng.random_range(1..6u32), rng.random_range(1..6u32));
+            let mut pairs = Vec::new();
+            for k in 0..nf {
+                for a in 0..na {
+                    if rng.random_range(0..3) > 0 {
+                        pairs.push((rng.random_range(0..11u16), k, a));
+                    }
+                }
+            }
+            let none = vec![u16::MAX; nf as usize];
+            let got = match_food(&pairs, &none);
+            let mut left = pairs.clone();
+            let mut want = Vec::new();
+            while let Some(&best) = left.iter().min() {
+                want.push(best);
+                left.retain(|p| p.1 != best.1 && p.2 != best.2);
+            }
+            assert_eq!(got, want);
+        }
+    }
+}

@@ -1,0 +1,536 @@
+//! The turn pipeline of the post mortem, shared by `xathis-style` and `champion` (which only
+//! differ in their [`Config`]). Every step moves some of the ants that are still free; a move
+//! is final once made. Time: the turn has a budget (turntime minus a margin, capped); each
+//! step checks the clock and the ants left when it runs out simply stay, which is always a
+//! legal answer (own ants never collide: a square is only entered when no own ant will be on
+//! it).
+//!
+//! This module holds the [`Brain`], the turn loop and the bookkeeping of moves; the steps
+//! are in their own files, in pipeline order: `food` (food and the food matching),
+//! `enemies` (enemy hills, approaching and chasing enemy ants), `fight` (combat groups,
+//! defence of own hills, escape), `explore` (explore values, spreading out) and
+//! `missions` (long walks to the border); `config` holds the [`Config`].
+
+use std::time::{Duration, Instant};
+
+use ants::{GameSettings, Order, TurnInput};
+use grid::Dir;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::areas::Areas;
+use crate::missions::Missions;
+use crate::paths::{AStar, Bfs, Flow};
+use crate::world::{NO_ANT, World};
+
+mod config;
+mod enemies;
+mod explore;
+mod fight;
+mod food;
+mod missions;
+
+pub use config::Config;
+pub use explore::EXPLORE_DEPTH;
+pub use fight::{AGGRESSIVE_COUNT, HILL_FIGHT2};
+pub use food::match_food;
+
+/// Approach: own ants this many steps from an enemy move toward it.
+const APPROACH_DEPTH: u16 = 12;
+/// Combat: "close" own ants are within this squared distance.
+const CLOSE2: u32 = 77;
+/// Combat: an ant is "single" (escapes instead of fighting) without own ants this close.
+const SUPPORT2: u32 = 20;
+/// Enemies standing still this long are assumed not to move.
+const STILL_TURNS: u16 = 5;
+
+/// Which step moved an ant (missions are dropped when another task takes the ant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    Mission,
+    Other,
+}
+
+const NO_IDX: u32 = u32::MAX;
+
+/// The shared bot state.
+#[derive(Debug)]
+pub struct Brain {
+    cfg: Config,
+    settings: Option<GameSettings>,
+    world: World,
+    bfs: Bfs,
+    bfs2: Bfs,
+    astar: AStar,
+    explore: Vec<u32>,
+    areas: Areas,
+    missions: Missions,
+    rng: ChaCha8Rng,
+    /// Bit `p` set once an ant or hill of enemy player `p` was seen.
+    enemy_players: u32,
+    deadline: Instant,
+    start: Instant,
+    // Per turn.
+    ant_at: Vec<u32>,
+    next_occ: Vec<bool>,
+    done: Vec<bool>,
+    next_pos: Vec<u32>,
+    own_moves: Vec<Vec<u32>>,
+    en_moves: Vec<Vec<u32>>,
+    danger: Vec<Vec<u32>>,
+    threatened: Vec<Vec<u32>>,
+    check_count: Vec<u32>,
+    close_own: Vec<u32>,
+    close_enemy: Vec<u32>,
+    support: Vec<u32>,
+    enemy_near: Vec<u16>,
+    enemy_near_src: Vec<u32>,
+    detached: Vec<bool>,
+    orders: Vec<Order>,
+}
+
+impl Brain {
+    /// A brain with the given behaviour (call [`Brain::setup`] before the first turn).
+    pub fn new(cfg: Config) -> Self {
+        let settings = GameSettings {
+            loadtime_ms: 3000,
+            turntime_ms: 500,
+            rows: 1,
+            cols: 1,
+            turns: 1,
+            viewradius2: 77,
+            attackradius2: 5,
+            spawnradius2: 1,
+            player_seed: 0,
+        };
+        let mut b = Self {
+            cfg,
+            settings: None,
+            world: World::new(&settings),
+            bfs: Bfs::default(),
+            bfs2: Bfs::default(),
+            astar: AStar::default(),
+            explore: Vec::new(),
+            areas: Areas::default(),
+            missions: Missions::default(),
+            rng: ChaCha8Rng::seed_from_u64(0),
+            enemy_players: 0,
+            deadline: Instant::now(),
+            start: Instant::now(),
+            ant_at: Vec::new(),
+            next_occ: Vec::new(),
+            done: Vec::new(),
+            next_pos: Vec::new(),
+            own_moves: Vec::new(),
+            en_moves: Vec::new(),
+            danger: Vec::new(),
+            threatened: Vec::new(),
+            check_count: Vec::new(),
+            close_own: Vec::new(),
+            close_enemy: Vec::new(),
+            support: Vec::new(),
+            enemy_near: Vec::new(),
+            enemy_near_src: Vec::new(),
+            detached: Vec::new(),
+            orders: Vec::new(),
+        };
+        b.setup(&settings);
+        b.settings = None;
+        b
+    }
+
+    /// Reads the game settings and sizes every buffer.
+    pub fn setup(&mut self, settings: &GameSettings) {
+        self.world = World::new(settings);
+        self.world.remember_hills = self.cfg.remember_hills;
+        let n = self.world.len();
+        self.bfs = Bfs::new(n);
+        self.bfs2 = Bfs::new(n);
+        self.astar = AStar::new(n);
+        self.explore = vec![0; n];
+        self.areas = Areas::new(n);
+        self.missions = Missions::new(n);
+        self.rng = ChaCha8Rng::seed_from_u64(settings.player_seed as u64);
+        self.enemy_players = 0;
+        self.ant_at = vec![NO_IDX; n];
+        self.next_occ = vec![false; n];
+        self.settings = Some(settings.clone());
+    }
+
+    /// The world model (for tests and annotations).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The per-tile explore values.
+    pub fn explore_values(&self) -> &[u32] {
+        &self.explore
+    }
+
+    /// The areas and border of the last turn.
+    pub fn areas(&self) -> &Areas {
+        &self.areas
+    }
+
+    /// The missions kept between turns.
+    pub fn missions(&self) -> &Missions {
+        &self.missions
+    }
+
+    fn budget(&self) -> Duration {
+        let turntime = self.settings.as_ref().map_or(500, |s| s.turntime_ms);
+        let ms = turntime
+            .saturating_sub(self.cfg.margin_ms.min(turntime / 2))
+            .min(self.cfg.max_turn_ms)
+            .max(1);
+        Duration::from_millis(ms)
+    }
+
+    /// Time left before the turn's soft deadline.
+    fn left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    fn out_of_time(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// A point in time `frac` of the turn budget after the turn started.
+    fn at_fraction(&self, frac: f64) -> Instant {
+        self.start + self.budget().mul_f64(frac)
+    }
+
+    /// Plays one turn.
+    pub fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+        self.start = Instant::now();
+        self.deadline = self.start + self.budget();
+        self.world.update(input);
+        for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
+            self.enemy_players |= 1 << u32::from(o).min(31);
+        }
+        self.orders.clear();
+        self.begin_turn();
+        self.init_missions();
+        let reserved = self.reserve_dangered();
+        self.enemy_hills();
+        self.food();
+        for a in reserved {
+            self.done[a] = false;
+        }
+        self.init_explore();
+        self.areas.compute(&self.world);
+        self.fight();
+        self.defence();
+        self.approach_enemies();
+        self.attack_detached_enemies();
+        self.escape_enemies();
+        self.distribute(true);
+        self.explore_step();
+        self.do_missions();
+        self.create_missions();
+        self.distribute(false);
+        self.end_turn();
+        std::mem::take(&mut self.orders)
+    }
+
+    // ----- bookkeeping -------------------------------------------------------------------
+
+    fn begin_turn(&mut self) {
+        let w = &self.world;
+        let n_own = w.own_ants.len();
+        for t in self.next_pos.drain(..) {
+            self.next_occ[t as usize] = false;
+        }
+        self.ant_at.fill(NO_IDX);
+        self.done.clear();
+        self.done.resize(n_own, false);
+        for (i, &t) in w.own_ants.iter().enumerate() {
+            self.ant_at[t as usize] = i as u32;
+            self.next_occ[t as usize] = true;
+            self.next_pos.push(t);
+        }
+        let moves_of = |t: u32, still: bool| -> Vec<u32> {
+            let mut v = vec![t];
+            if !still {
+                v.extend(w.nbr[t as usize].iter().copied().filter(|&n| w.walkable(n)));
+            }
+            v
+        };
+        self.own_moves = w.own_ants.iter().map(|&t| moves_of(t, false)).collect();
+        self.en_moves = w
+            .enemy_ants
+            .iter()
+            .map(|&(t, _)| moves_of(t, w.still_turns[t as usize] > STILL_TURNS))
+            .collect();
+        // Enemy index per tile for window scans.
+        let mut en_at = vec![NO_IDX; 0];
+        en_at.resize(w.len(), NO_IDX);
+        for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
+            en_at[t as usize] = e as u32;
+        }
+        let reach = (f64::from(w.attack2).sqrt() as i32) + 2;
+        self.danger = vec![Vec::new(); n_own];
+        self.threatened = vec![Vec::new(); w.enemy_ants.len()];
+        self.check_count = vec![1; n_own];
+        for (a, &t) in w.own_ants.iter().enumerate() {
+            let mut checks = 0u8;
+            for dr in -reach..=reach {
+                for dc in -reach..=reach {
+                    let u = w.offset_tile(t, dr, dc);
+                    let e = en_at[u as usize];
+                    if e == NO_IDX {
+                        continue;
+                    }
+                    let mut hit = false;
+                    for (j, &m) in self.own_moves[a].iter().enumerate() {
+                        if self.en_moves[e as usize]
+                            .iter()
+                            .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
+                        {
+                            hit = true;
+                            checks |= 1 << j;
+                        }
+                    }
+                    if hit {
+                        self.danger[a].push(e);
+                        self.threatened[e as usize].push(a as u32);
+                    }
+                }
+            }
+            self.check_count[a] = (checks | 1).count_ones();
+        }
+        // Close own ants (aggression) and support (single ants escape).
+        let r = f64::from(CLOSE2).sqrt() as i32;
+        self.close_own = vec![0; n_own];
+        self.close_enemy = vec![0; n_own];
+        self.support = vec![0; n_own];
+        for (a, &t) in w.own_ants.iter().enumerate() {
+            if self.danger[a].is_empty() {
+                continue;
+            }
+            let (mut close, mut sup, mut foes) = (0, 0, 0);
+            for dr in -r..=r {
+                for dc in -r..=r {
+                    let d2 = (dr * dr + dc * dc) as u32;
+                    if d2 == 0 || d2 > CLOSE2 {
+                        continue;
+                    }
+                    let u = w.offset_tile(t, dr, dc);
+                    let o = w.owner[u as usize];
+                    if o == 0 {
+                        close += 1;
+                        if d2 <= SUPPORT2 {
+                            sup += 1;
+                        }
+                    } else if o != NO_ANT {
+                        foes += 1;
+                    }
+                }
+            }
+            self.close_own[a] = close;
+            self.close_enemy[a] = foes;
+            self.support[a] = sup;
+        }
+        // Distance field from all enemies (approach), and detached enemies.
+        self.enemy_near.clear();
+        self.enemy_near.resize(w.len(), u16::MAX);
+        self.enemy_near_src.clear();
+        self.enemy_near_src.resize(w.len(), NO_IDX);
+        let (near, near_src) = (&mut self.enemy_near, &mut self.enemy_near_src);
+        let bfs = &mut self.bfs;
+        bfs.run(
+            w,
+            w.enemy_ants.iter().map(|&(t, _)| t),
+            APPROACH_DEPTH,
+            |_, _| Flow::Expand,
+        );
+        for k in 0..w.len() as u32 {
+            if bfs.reached(k) {
+                near[k as usize] = bfs.dist[k as usize];
+                near_src[k as usize] = bfs.src[k as usize];
+            }
+        }
+        self.detached = w
+            .enemy_ants
+            .iter()
+            .map(|&(t, _)| {
+                (-4..=4).all(|dr: i32| {
+                    (-4..=4).all(|dc: i32| {
+                        (dr == 0 && dc == 0) || {
+                            let u = w.offset_tile(t, dr, dc);
+                            en_at[u as usize] == NO_IDX
+                        }
+                    })
+                })
+            })
+            .collect();
+    }
+
+    /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
+    /// (so food and hill steps skip them) and returns them, to be freed again.
+    fn reserve_dangered(&mut self) -> Vec<usize> {
+        if !self.cfg.fight_first {
+            return Vec::new();
+        }
+        let reserved: Vec<usize> = (0..self.done.len())
+            .filter(|&a| !self.done[a] && !self.danger[a].is_empty())
+            .collect();
+        for &a in &reserved {
+            self.done[a] = true;
+        }
+        reserved
+    }
+
+    fn end_turn(&mut self) {
+        let next_pos = &self.next_pos;
+        let ant_at = &self.ant_at;
+        self.missions.relocate(|t| {
+            let a = ant_at[t as usize];
+            if a == NO_IDX { t } else { next_pos[a as usize] }
+        });
+    }
+
+    /// Moves ant `a` to the neighbouring (or own) tile `to` if legal; `to == pos` stays.
+    fn go(&mut self, a: usize, to: u32, task: Task) -> bool {
+        if self.done[a] {
+            return false;
+        }
+        let from = self.world.own_ants[a];
+        if to != from {
+            let Some(dir) = self.world.dir_to(from, to) else {
+                return false;
+            };
+            if !self.world.walkable(to) || self.next_occ[to as usize] {
+                return false;
+            }
+            self.next_occ[from as usize] = false;
+            self.next_occ[to as usize] = true;
+            self.orders.push(Order {
+                pos: self.world.pos(from),
+                dir,
+            });
+        }
+        self.next_pos[a] = to;
+        self.done[a] = true;
+        if task != Task::Mission {
+            self.missions.remove(from);
+        }
+        true
+    }
+
+    fn go_dir(&mut self, a: usize, d: Dir, task: Task) -> bool {
+        let to = self.world.step(self.world.own_ants[a], d);
+        self.go(a, to, task)
+    }
+
+    fn free_ant_at(&self, t: u32) -> Option<usize> {
+        let a = self.ant_at[t as usize];
+        (a != NO_IDX && !self.done[a as usize]).then_some(a as usize)
+    }
+
+    /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources.
+    fn step_to_source(&mut self, a: usize) -> bool {
+        let t = self.world.own_ants[a];
+        let steps: Vec<u32> = self.bfs.toward_source(&self.world, t).collect();
+        steps.into_iter().any(|n| self.go(a, n, Task::Other))
+    }
+}
+
+/// Settings, brains and ants for the tests of the pipeline steps.
+#[cfg(test)]
+mod fixtures {
+    use super::{Brain, Config};
+    use ants::GameSettings;
+    use grid::Pos;
+
+    pub(super) fn settings(rows: u32, cols: u32, turntime_ms: u64) -> GameSettings {
+        GameSettings {
+            loadtime_ms: 3000,
+            turntime_ms,
+            rows,
+            cols,
+            turns: 1000,
+            viewradius2: 77,
+            attackradius2: 5,
+            spawnradius2: 1,
+            player_seed: 42,
+        }
+    }
+
+    pub(super) fn brain(rows: u32, cols: u32) -> Brain {
+        let mut b = Brain::new(Config::xathis());
+        b.setup(&settings(rows, cols, 500));
+        b
+    }
+
+    pub(super) fn ant(r: i32, c: i32, o: u8) -> (Pos, u8) {
+        (Pos::new(r, c), o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{ant, settings};
+    use super::*;
+    use grid::Pos;
+    use rand::Rng;
+
+    #[test]
+    fn fight_first_keeps_a_dangered_ant_from_walking_into_a_trade_for_food() {
+        // Ant A (10,10) is 3 steps from food F (10,13); enemy E (12,12) is as close to F, and
+        // ant B (10,8) backs A up, so the food step sends A east: next to E, a 1:1 trade.
+        // With `fight_first` A, which E can reach next turn, is left to the fight search.
+        let order_of_a = |fight_first: bool| {
+            let mut b = Brain::new(Config {
+                fight_first,
+                food_matching: true,
+                ..Config::xathis()
+            });
+            b.setup(&settings(30, 30, 500));
+            let orders = b.turn(&TurnInput {
+                turn: 1,
+                ants: vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)],
+                food: vec![Pos::new(10, 13)],
+                ..TurnInput::default()
+            });
+            orders
+                .iter()
+                .find(|o| o.pos == Pos::new(10, 10))
+                .map(|o| o.dir)
+        };
+        assert_eq!(order_of_a(false), Some(Dir::E));
+        assert_ne!(order_of_a(true), Some(Dir::E));
+    }
+
+    #[test]
+    fn a_crowded_turn_stays_within_the_turn_time() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut b = Brain::new(Config::champion());
+        b.setup(&settings(150, 150, 200));
+        let mut ants = Vec::new();
+        let mut used = std::collections::BTreeSet::new();
+        while ants.len() < 2400 {
+            let p = Pos::new(rng.random_range(0..150), rng.random_range(0..150));
+            if used.insert(p) {
+                ants.push((p, (ants.len() % 3 != 0) as u8 * rng.random_range(1..4)));
+            }
+        }
+        for turn in 1..4 {
+            let t = Instant::now();
+            let orders = b.turn(&TurnInput {
+                turn,
+                ants: ants.clone(),
+                ..TurnInput::default()
+            });
+            assert!(
+                t.elapsed() < Duration::from_millis(200),
+                "turn {turn} took {:?}",
+                t.elapsed()
+            );
+            let mut from: Vec<Pos> = orders.iter().map(|o| o.pos).collect();
+            from.sort_unstable();
+            from.dedup();
+            assert_eq!(from.len(), orders.len(), "one order per ant");
+        }
+    }
+}
