@@ -24,7 +24,7 @@ impl Brain {
                 return;
             }
             let mut found = Vec::new();
-            let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
             self.bfs.run(w, [h], depth, |t, _| {
                 let a = ant_at[t as usize];
                 if a != NO_IDX && !done[a as usize] {
@@ -46,20 +46,20 @@ impl Brain {
 
     pub(super) fn approach_enemies(&mut self) {
         for a in 0..self.world.own_ants.len() {
-            if self.done[a] || !self.danger[a].is_empty() {
+            if self.scratch.done[a] || !self.scratch.danger[a].is_empty() {
                 continue;
             }
             if a % 32 == 0 && self.out_of_time() {
                 return;
             }
             let t = self.world.own_ants[a];
-            let e = self.enemy_near_src[t as usize];
+            let e = self.scratch.enemy_near_src[t as usize];
             if e == NO_IDX {
                 continue;
             }
             let target = self.world.enemy_ants[e as usize].0;
             let limit = 3 * self.world.manhattan(t, target);
-            let (next_occ, owner) = (&self.next_occ, &self.world.owner);
+            let (next_occ, owner) = (&self.scratch.next_occ, &self.world.owner);
             let free = self
                 .astar
                 .first_move(&self.world, t, target, limit, 2000, |u| {
@@ -77,7 +77,7 @@ impl Brain {
 
     pub(super) fn attack_detached_enemies(&mut self) {
         for e in 0..self.world.enemy_ants.len() {
-            if !self.detached[e] {
+            if !self.scratch.detached[e] {
                 continue;
             }
             if self.out_of_time() {
@@ -85,7 +85,12 @@ impl Brain {
             }
             let target = self.world.enemy_ants[e].0;
             let mut found = Vec::new();
-            let (w, ant_at, done, danger) = (&self.world, &self.ant_at, &self.done, &self.danger);
+            let (w, ant_at, done, danger) = (
+                &self.world,
+                &self.scratch.ant_at,
+                &self.scratch.done,
+                &self.scratch.danger,
+            );
             self.bfs.run(w, [target], 2 * APPROACH_DEPTH, |t, _| {
                 let a = ant_at[t as usize];
                 if a != NO_IDX && !done[a as usize] && danger[a as usize].is_empty() {

@@ -42,9 +42,10 @@ impl Brain {
 
     pub(super) fn distribute(&mut self, near_enemies_only: bool) {
         let todo: Vec<usize> = (0..self.world.own_ants.len())
-            .filter(|&a| !self.done[a])
+            .filter(|&a| !self.scratch.done[a])
             .filter(|&a| {
-                !near_enemies_only || self.enemy_near[self.world.own_ants[a] as usize] != u16::MAX
+                !near_enemies_only
+                    || self.scratch.enemy_near[self.world.own_ants[a] as usize] != u16::MAX
             })
             .collect();
         if todo.is_empty() || self.out_of_time() {
@@ -63,8 +64,8 @@ impl Brain {
             }
             let t = self.world.own_ants[a];
             let mut best: Option<(i64, u32)> = None;
-            for &m in &self.own_moves[a] {
-                if m != t && self.next_occ[m as usize] {
+            for &m in &self.scratch.own_moves[a] {
+                if m != t && self.scratch.next_occ[m as usize] {
                     continue;
                 }
                 let mut v = 0i64;
@@ -91,7 +92,7 @@ impl Brain {
 
     pub(super) fn explore_step(&mut self) {
         for a in 0..self.world.own_ants.len() {
-            if self.done[a] {
+            if self.scratch.done[a] {
                 continue;
             }
             if a % 16 == 0 && self.out_of_time() {

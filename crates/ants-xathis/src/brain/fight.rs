@@ -44,23 +44,26 @@ impl Brain {
         };
         for a0 in 0..n_own {
             if assigned[a0]
-                || self.done[a0]
-                || self.danger[a0].is_empty()
-                || (self.support[a0] == 0 && !self.near_hill(a0))
+                || self.scratch.done[a0]
+                || self.scratch.danger[a0].is_empty()
+                || (self.scratch.support[a0] == 0 && !self.near_hill(a0))
             {
                 continue;
             }
             assigned[a0] = true;
             let mut own = vec![a0];
-            let mut enemies = self.danger[a0].clone();
-            let mut combos = u64::from(self.check_count[a0]);
+            let mut enemies = self.scratch.danger[a0].clone();
+            let mut combos = u64::from(self.scratch.check_count[a0]);
             loop {
                 let t0 = self.world.own_ants[a0];
                 let mut cands: Vec<(u32, usize)> = Vec::new();
                 for &e in &enemies {
-                    for &b in &self.threatened[e as usize] {
+                    for &b in &self.scratch.threatened[e as usize] {
                         let b = b as usize;
-                        if !assigned[b] && !self.done[b] && !cands.iter().any(|&(_, x)| x == b) {
+                        if !assigned[b]
+                            && !self.scratch.done[b]
+                            && !cands.iter().any(|&(_, x)| x == b)
+                        {
                             cands.push((self.world.dist2(t0, self.world.own_ants[b]), b));
                         }
                     }
@@ -68,16 +71,16 @@ impl Brain {
                 cands.sort_unstable();
                 let mut added = false;
                 for (_, b) in cands {
-                    let new_en = self.danger[b]
+                    let new_en = self.scratch.danger[b]
                         .iter()
                         .filter(|e| !enemies.contains(e))
                         .count();
-                    let c = combos * u64::from(self.check_count[b]);
+                    let c = combos * u64::from(self.scratch.check_count[b]);
                     if c <= combo_limit && enemies.len() + new_en <= enemy_limit {
                         assigned[b] = true;
                         own.push(b);
                         combos = c;
-                        for &e in &self.danger[b] {
+                        for &e in &self.scratch.danger[b] {
                             if !enemies.contains(&e) {
                                 enemies.push(e);
                             }
@@ -101,7 +104,7 @@ impl Brain {
         }
     }
 
-    /// True when [`Config::hill_combat`] is on and own ant `a` is within [`HILL_FIGHT2`] of
+    /// True when [`Config::hill_combat`](super::Config::hill_combat) is on and own ant `a` is within [`HILL_FIGHT2`] of
     /// a known hill.
     fn near_hill(&self, a: usize) -> bool {
         let w = &self.world;
@@ -134,10 +137,10 @@ impl Brain {
         };
         for &a in own {
             let t = w.own_ants[a];
-            let mut moves: Vec<u32> = self.own_moves[a]
+            let mut moves: Vec<u32> = self.scratch.own_moves[a]
                 .iter()
                 .copied()
-                .filter(|&m| m == t || !self.next_occ[m as usize] || in_group(m))
+                .filter(|&m| m == t || !self.scratch.next_occ[m as usize] || in_group(m))
                 .collect();
             if !outside.is_empty() {
                 // Moves into the reach of enemies the search does not see are left out
@@ -150,29 +153,36 @@ impl Brain {
             let (t, o) = w.enemy_ants[e as usize];
             fight
                 .enemies
-                .push((t, o, self.en_moves[e as usize].clone()));
+                .push((t, o, self.scratch.en_moves[e as usize].clone()));
         }
         // Other own ants threatened by these enemies fight at their (planned) position.
         let mut fixed = Vec::new();
         for &e in enemies {
-            for &b in &self.threatened[e as usize] {
+            for &b in &self.scratch.threatened[e as usize] {
                 let b = b as usize;
                 if !own.contains(&b) && !fixed.contains(&b) {
                     fixed.push(b);
                 }
             }
         }
-        fight.fixed = fixed.iter().map(|&b| self.next_pos[b]).collect();
+        fight.fixed = fixed.iter().map(|&b| self.scratch.next_pos[b]).collect();
         if self.cfg.hill_combat {
             fight.own_hills.clone_from(&w.own_hills);
             fight.enemy_hills = w.enemy_hills.iter().map(|h| h.0).collect();
         }
         let near = || own.iter().chain(fixed.iter());
-        let mut aggressive = near().any(|&a| self.close_own[a] as usize >= AGGRESSIVE_COUNT);
+        let mut aggressive =
+            near().any(|&a| self.scratch.close_own[a] as usize >= AGGRESSIVE_COUNT);
         let duel = self.enemy_players.count_ones() <= 1;
         if self.cfg.relative_aggression && (duel || !self.cfg.relative_only_in_duels) {
-            let mine = near().map(|&a| self.close_own[a] + 1).max().unwrap_or(0);
-            let theirs = near().map(|&a| self.close_enemy[a]).max().unwrap_or(0);
+            let mine = near()
+                .map(|&a| self.scratch.close_own[a] + 1)
+                .max()
+                .unwrap_or(0);
+            let theirs = near()
+                .map(|&a| self.scratch.close_enemy[a])
+                .max()
+                .unwrap_or(0);
             aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
         }
         let budget = fight_budget(deadline, left, 2_000_000);
@@ -185,20 +195,20 @@ impl Brain {
         // Commit: first free the group's squares, then claim the destinations.
         for &a in own {
             let t = self.world.own_ants[a];
-            self.next_occ[t as usize] = false;
+            self.scratch.next_occ[t as usize] = false;
         }
         for (k, &a) in own.iter().enumerate() {
             let from = self.world.own_ants[a];
             let to = moves[k];
             if let Some(dir) = self.world.dir_to(from, to).filter(|_| to != from) {
-                self.orders.push(Order {
+                self.scratch.orders.push(Order {
                     pos: self.world.pos(from),
                     dir,
                 });
             }
-            self.next_occ[to as usize] = true;
-            self.next_pos[a] = to;
-            self.done[a] = true;
+            self.scratch.next_occ[to as usize] = true;
+            self.scratch.next_pos[a] = to;
+            self.scratch.done[a] = true;
             self.missions.remove(from);
         }
         true
@@ -244,7 +254,7 @@ impl Brain {
             }
             if defender.is_none() {
                 let from = path[d - d / 4];
-                let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+                let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
                 self.bfs2.run(w, [from], d as u16, |t, _| {
                     let a = ant_at[t as usize];
                     if a != NO_IDX && !done[a as usize] {
@@ -260,7 +270,7 @@ impl Brain {
                 self.go(a, at, Task::Other);
                 continue;
             }
-            let next_occ = &self.next_occ;
+            let next_occ = &self.scratch.next_occ;
             let limit = 2 * self.world.manhattan(at, target) + 10;
             if let Some((dir, _)) =
                 self.astar
@@ -279,7 +289,7 @@ impl Brain {
         among.iter().any(|&e| {
             let (t, _) = w.enemy_ants[e as usize];
             w.manhattan(t, m) <= 4
-                && self.en_moves[e as usize]
+                && self.scratch.en_moves[e as usize]
                     .iter()
                     .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
         })
@@ -288,8 +298,8 @@ impl Brain {
     /// True when no enemy dangerous to ant `a` can reach attack range of `m` this turn.
     fn safe(&self, a: usize, m: u32) -> bool {
         let w = &self.world;
-        self.danger[a].iter().all(|&e| {
-            self.en_moves[e as usize]
+        self.scratch.danger[a].iter().all(|&e| {
+            self.scratch.en_moves[e as usize]
                 .iter()
                 .all(|&x| x != m && w.dist2(m, x) > w.attack2)
         })
@@ -297,21 +307,21 @@ impl Brain {
 
     pub(super) fn escape_enemies(&mut self) {
         for a in 0..self.world.own_ants.len() {
-            if self.done[a] || self.danger[a].is_empty() {
+            if self.scratch.done[a] || self.scratch.danger[a].is_empty() {
                 continue;
             }
             if self.out_of_time() {
                 return;
             }
             let t = self.world.own_ants[a];
-            let options: Vec<u32> = self.own_moves[a]
+            let options: Vec<u32> = self.scratch.own_moves[a]
                 .iter()
                 .copied()
-                .filter(|&m| m == t || !self.next_occ[m as usize])
+                .filter(|&m| m == t || !self.scratch.next_occ[m as usize])
                 .filter(|&m| self.safe(a, m))
                 .collect();
             if options.is_empty() {
-                let enemies = self.danger[a].clone();
+                let enemies = self.scratch.danger[a].clone();
                 let deadline = self.deadline;
                 self.solve_group(&[a], &enemies, deadline, 8);
                 continue;

@@ -47,7 +47,7 @@ pub fn match_food(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u3
 }
 
 impl Brain {
-    /// [`Config::food_matching`]: (ant, food) pairs shortest first, see [`match_food`].
+    /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest first, see [`match_food`].
     fn food_matched(&mut self) {
         let foods = self.world.food.clone();
         let mut pairs: Vec<(u16, u32, u32)> = Vec::new();
@@ -57,7 +57,7 @@ impl Brain {
                 break;
             }
             let mut n = 0;
-            let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
             let e = &mut enemy[k];
             self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
                 let o = w.owner[t as usize];
@@ -103,7 +103,7 @@ impl Brain {
             let mut first: Option<(usize, u16)> = None;
             let mut second: Option<u16> = None;
             let mut enemy: Option<u16> = None;
-            let (w, ant_at, done) = (&self.world, &self.ant_at, &self.done);
+            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
             self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
                 let o = w.owner[t as usize];
                 if o != NO_ANT && o != 0 && enemy.is_none() {

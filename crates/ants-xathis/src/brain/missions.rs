@@ -13,7 +13,7 @@ const REFRESH_TURNS: u32 = 10;
 impl Brain {
     pub(super) fn init_missions(&mut self) {
         let w = &self.world;
-        let ant_at = &self.ant_at;
+        let ant_at = &self.scratch.ant_at;
         self.missions
             .retain(|ant, target| ant_at[ant as usize] != NO_IDX && !w.water[target as usize]);
     }
@@ -64,7 +64,7 @@ impl Brain {
     fn walk(&mut self, a: usize, target: u32) -> bool {
         let t = self.world.own_ants[a];
         let limit = 3 * self.world.manhattan(t, target) + 20;
-        let next_occ = &self.next_occ;
+        let next_occ = &self.scratch.next_occ;
         let first = self
             .astar
             .first_move(&self.world, t, target, limit, 6000, |u| {
@@ -86,7 +86,7 @@ impl Brain {
     pub(super) fn create_missions(&mut self) {
         let turn = self.world.turn;
         for a in 0..self.world.own_ants.len() {
-            if self.done[a] {
+            if self.scratch.done[a] {
                 continue;
             }
             if self.out_of_time() {

@@ -9,7 +9,8 @@
 //! are in their own files, in pipeline order: `food` (food and the food matching),
 //! `enemies` (enemy hills, approaching and chasing enemy ants), `fight` (combat groups,
 //! defence of own hills, escape), `explore` (explore values, spreading out) and
-//! `missions` (long walks to the border); `config` holds the [`Config`].
+//! `missions` (long walks to the border); `config` holds the [`Config`] and `scratch` the
+//! per-turn buffers every step reads and writes.
 
 use std::time::{Duration, Instant};
 
@@ -20,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::areas::Areas;
 use crate::missions::Missions;
-use crate::paths::{AStar, Bfs, Flow};
-use crate::world::{NO_ANT, World};
+use crate::paths::{AStar, Bfs};
+use crate::world::World;
 
 mod config;
 mod enemies;
@@ -29,20 +30,16 @@ mod explore;
 mod fight;
 mod food;
 mod missions;
+mod scratch;
 
 pub use config::Config;
 pub use explore::EXPLORE_DEPTH;
 pub use fight::{AGGRESSIVE_COUNT, HILL_FIGHT2};
 pub use food::match_food;
+use scratch::Scratch;
 
 /// Approach: own ants this many steps from an enemy move toward it.
 const APPROACH_DEPTH: u16 = 12;
-/// Combat: "close" own ants are within this squared distance.
-const CLOSE2: u32 = 77;
-/// Combat: an ant is "single" (escapes instead of fighting) without own ants this close.
-const SUPPORT2: u32 = 20;
-/// Enemies standing still this long are assumed not to move.
-const STILL_TURNS: u16 = 5;
 
 /// Which step moved an ant (missions are dropped when another task takes the ant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,23 +67,8 @@ pub struct Brain {
     enemy_players: u32,
     deadline: Instant,
     start: Instant,
-    // Per turn.
-    ant_at: Vec<u32>,
-    next_occ: Vec<bool>,
-    done: Vec<bool>,
-    next_pos: Vec<u32>,
-    own_moves: Vec<Vec<u32>>,
-    en_moves: Vec<Vec<u32>>,
-    danger: Vec<Vec<u32>>,
-    threatened: Vec<Vec<u32>>,
-    check_count: Vec<u32>,
-    close_own: Vec<u32>,
-    close_enemy: Vec<u32>,
-    support: Vec<u32>,
-    enemy_near: Vec<u16>,
-    enemy_near_src: Vec<u32>,
-    detached: Vec<bool>,
-    orders: Vec<Order>,
+    /// Per-turn buffers.
+    scratch: Scratch,
 }
 
 impl Brain {
@@ -117,22 +99,7 @@ impl Brain {
             enemy_players: 0,
             deadline: Instant::now(),
             start: Instant::now(),
-            ant_at: Vec::new(),
-            next_occ: Vec::new(),
-            done: Vec::new(),
-            next_pos: Vec::new(),
-            own_moves: Vec::new(),
-            en_moves: Vec::new(),
-            danger: Vec::new(),
-            threatened: Vec::new(),
-            check_count: Vec::new(),
-            close_own: Vec::new(),
-            close_enemy: Vec::new(),
-            support: Vec::new(),
-            enemy_near: Vec::new(),
-            enemy_near_src: Vec::new(),
-            detached: Vec::new(),
-            orders: Vec::new(),
+            scratch: Scratch::default(),
         };
         b.setup(&settings);
         b.settings = None;
@@ -152,8 +119,7 @@ impl Brain {
         self.missions = Missions::new(n);
         self.rng = ChaCha8Rng::seed_from_u64(settings.player_seed as u64);
         self.enemy_players = 0;
-        self.ant_at = vec![NO_IDX; n];
-        self.next_occ = vec![false; n];
+        self.scratch = Scratch::new(n);
         self.settings = Some(settings.clone());
     }
 
@@ -208,14 +174,14 @@ impl Brain {
         for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
             self.enemy_players |= 1 << u32::from(o).min(31);
         }
-        self.orders.clear();
+        self.scratch.orders.clear();
         self.begin_turn();
         self.init_missions();
         let reserved = self.reserve_dangered();
         self.enemy_hills();
         self.food();
         for a in reserved {
-            self.done[a] = false;
+            self.scratch.done[a] = false;
         }
         self.init_explore();
         self.areas.compute(&self.world);
@@ -230,140 +196,13 @@ impl Brain {
         self.create_missions();
         self.distribute(false);
         self.end_turn();
-        std::mem::take(&mut self.orders)
+        std::mem::take(&mut self.scratch.orders)
     }
 
     // ----- bookkeeping -------------------------------------------------------------------
 
     fn begin_turn(&mut self) {
-        let w = &self.world;
-        let n_own = w.own_ants.len();
-        for t in self.next_pos.drain(..) {
-            self.next_occ[t as usize] = false;
-        }
-        self.ant_at.fill(NO_IDX);
-        self.done.clear();
-        self.done.resize(n_own, false);
-        for (i, &t) in w.own_ants.iter().enumerate() {
-            self.ant_at[t as usize] = i as u32;
-            self.next_occ[t as usize] = true;
-            self.next_pos.push(t);
-        }
-        let moves_of = |t: u32, still: bool| -> Vec<u32> {
-            let mut v = vec![t];
-            if !still {
-                v.extend(w.nbr[t as usize].iter().copied().filter(|&n| w.walkable(n)));
-            }
-            v
-        };
-        self.own_moves = w.own_ants.iter().map(|&t| moves_of(t, false)).collect();
-        self.en_moves = w
-            .enemy_ants
-            .iter()
-            .map(|&(t, _)| moves_of(t, w.still_turns[t as usize] > STILL_TURNS))
-            .collect();
-        // Enemy index per tile for window scans.
-        let mut en_at = vec![NO_IDX; 0];
-        en_at.resize(w.len(), NO_IDX);
-        for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
-            en_at[t as usize] = e as u32;
-        }
-        let reach = (f64::from(w.attack2).sqrt() as i32) + 2;
-        self.danger = vec![Vec::new(); n_own];
-        self.threatened = vec![Vec::new(); w.enemy_ants.len()];
-        self.check_count = vec![1; n_own];
-        for (a, &t) in w.own_ants.iter().enumerate() {
-            let mut checks = 0u8;
-            for dr in -reach..=reach {
-                for dc in -reach..=reach {
-                    let u = w.offset_tile(t, dr, dc);
-                    let e = en_at[u as usize];
-                    if e == NO_IDX {
-                        continue;
-                    }
-                    let mut hit = false;
-                    for (j, &m) in self.own_moves[a].iter().enumerate() {
-                        if self.en_moves[e as usize]
-                            .iter()
-                            .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
-                        {
-                            hit = true;
-                            checks |= 1 << j;
-                        }
-                    }
-                    if hit {
-                        self.danger[a].push(e);
-                        self.threatened[e as usize].push(a as u32);
-                    }
-                }
-            }
-            self.check_count[a] = (checks | 1).count_ones();
-        }
-        // Close own ants (aggression) and support (single ants escape).
-        let r = f64::from(CLOSE2).sqrt() as i32;
-        self.close_own = vec![0; n_own];
-        self.close_enemy = vec![0; n_own];
-        self.support = vec![0; n_own];
-        for (a, &t) in w.own_ants.iter().enumerate() {
-            if self.danger[a].is_empty() {
-                continue;
-            }
-            let (mut close, mut sup, mut foes) = (0, 0, 0);
-            for dr in -r..=r {
-                for dc in -r..=r {
-                    let d2 = (dr * dr + dc * dc) as u32;
-                    if d2 == 0 || d2 > CLOSE2 {
-                        continue;
-                    }
-                    let u = w.offset_tile(t, dr, dc);
-                    let o = w.owner[u as usize];
-                    if o == 0 {
-                        close += 1;
-                        if d2 <= SUPPORT2 {
-                            sup += 1;
-                        }
-                    } else if o != NO_ANT {
-                        foes += 1;
-                    }
-                }
-            }
-            self.close_own[a] = close;
-            self.close_enemy[a] = foes;
-            self.support[a] = sup;
-        }
-        // Distance field from all enemies (approach), and detached enemies.
-        self.enemy_near.clear();
-        self.enemy_near.resize(w.len(), u16::MAX);
-        self.enemy_near_src.clear();
-        self.enemy_near_src.resize(w.len(), NO_IDX);
-        let (near, near_src) = (&mut self.enemy_near, &mut self.enemy_near_src);
-        let bfs = &mut self.bfs;
-        bfs.run(
-            w,
-            w.enemy_ants.iter().map(|&(t, _)| t),
-            APPROACH_DEPTH,
-            |_, _| Flow::Expand,
-        );
-        for k in 0..w.len() as u32 {
-            if bfs.reached(k) {
-                near[k as usize] = bfs.dist[k as usize];
-                near_src[k as usize] = bfs.src[k as usize];
-            }
-        }
-        self.detached = w
-            .enemy_ants
-            .iter()
-            .map(|&(t, _)| {
-                (-4..=4).all(|dr: i32| {
-                    (-4..=4).all(|dc: i32| {
-                        (dr == 0 && dc == 0) || {
-                            let u = w.offset_tile(t, dr, dc);
-                            en_at[u as usize] == NO_IDX
-                        }
-                    })
-                })
-            })
-            .collect();
+        self.scratch.begin(&self.world, &mut self.bfs);
     }
 
     /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
@@ -372,18 +211,18 @@ impl Brain {
         if !self.cfg.fight_first {
             return Vec::new();
         }
-        let reserved: Vec<usize> = (0..self.done.len())
-            .filter(|&a| !self.done[a] && !self.danger[a].is_empty())
+        let reserved: Vec<usize> = (0..self.scratch.done.len())
+            .filter(|&a| !self.scratch.done[a] && !self.scratch.danger[a].is_empty())
             .collect();
         for &a in &reserved {
-            self.done[a] = true;
+            self.scratch.done[a] = true;
         }
         reserved
     }
 
     fn end_turn(&mut self) {
-        let next_pos = &self.next_pos;
-        let ant_at = &self.ant_at;
+        let next_pos = &self.scratch.next_pos;
+        let ant_at = &self.scratch.ant_at;
         self.missions.relocate(|t| {
             let a = ant_at[t as usize];
             if a == NO_IDX { t } else { next_pos[a as usize] }
@@ -392,7 +231,7 @@ impl Brain {
 
     /// Moves ant `a` to the neighbouring (or own) tile `to` if legal; `to == pos` stays.
     fn go(&mut self, a: usize, to: u32, task: Task) -> bool {
-        if self.done[a] {
+        if self.scratch.done[a] {
             return false;
         }
         let from = self.world.own_ants[a];
@@ -400,18 +239,18 @@ impl Brain {
             let Some(dir) = self.world.dir_to(from, to) else {
                 return false;
             };
-            if !self.world.walkable(to) || self.next_occ[to as usize] {
+            if !self.world.walkable(to) || self.scratch.next_occ[to as usize] {
                 return false;
             }
-            self.next_occ[from as usize] = false;
-            self.next_occ[to as usize] = true;
-            self.orders.push(Order {
+            self.scratch.next_occ[from as usize] = false;
+            self.scratch.next_occ[to as usize] = true;
+            self.scratch.orders.push(Order {
                 pos: self.world.pos(from),
                 dir,
             });
         }
-        self.next_pos[a] = to;
-        self.done[a] = true;
+        self.scratch.next_pos[a] = to;
+        self.scratch.done[a] = true;
         if task != Task::Mission {
             self.missions.remove(from);
         }
@@ -424,8 +263,8 @@ impl Brain {
     }
 
     fn free_ant_at(&self, t: u32) -> Option<usize> {
-        let a = self.ant_at[t as usize];
-        (a != NO_IDX && !self.done[a as usize]).then_some(a as usize)
+        let a = self.scratch.ant_at[t as usize];
+        (a != NO_IDX && !self.scratch.done[a as usize]).then_some(a as usize)
     }
 
     /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources.
