@@ -104,8 +104,8 @@ impl Brain {
         }
     }
 
-    /// True when [`Config::hill_combat`](super::Config::hill_combat) is on and own ant `a` is within [`HILL_FIGHT2`] of
-    /// a known hill.
+    /// True when [`Config::hill_combat`](super::Config::hill_combat) is on and own ant `a`
+    /// is within [`HILL_FIGHT2`] of a known hill.
     fn near_hill(&self, a: usize) -> bool {
         let w = &self.world;
         let t = w.own_ants[a];

@@ -47,7 +47,8 @@ pub fn match_food(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u3
 }
 
 impl Brain {
-    /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest first, see [`match_food`].
+    /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest
+    /// first, see [`match_food`].
     fn food_matched(&mut self) {
         let foods = self.world.food.clone();
         let mut pairs: Vec<(u16, u32, u32)> = Vec::new();
