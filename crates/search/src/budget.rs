@@ -16,6 +16,8 @@ use std::time::{Duration, Instant};
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
+    /// When the time of a budget made by [`Budget::with_time`] started.
+    started: Option<Instant>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
@@ -30,14 +32,19 @@ impl Budget {
     /// Adds an absolute deadline.
     #[must_use]
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.started = None;
         self.deadline = Some(deadline);
         self
     }
 
-    /// Adds a deadline `time` from now.
+    /// Adds a deadline `time` from now, remembering now as the start (see
+    /// [`Budget::total`] and [`Budget::fraction`]).
     #[must_use]
-    pub fn with_time(self, time: Duration) -> Self {
-        self.with_deadline(Instant::now() + time)
+    pub fn with_time(mut self, time: Duration) -> Self {
+        let now = Instant::now();
+        self.started = Some(now);
+        self.deadline = Some(now + time);
+        self
     }
 
     /// Adds a limit on the number of nodes expanded.
@@ -62,6 +69,58 @@ impl Budget {
     /// The node limit, if any.
     pub fn node_limit(&self) -> Option<u64> {
         self.node_limit
+    }
+
+    /// The whole time of a budget made by [`Budget::with_time`], from its start to its
+    /// deadline (`None` for other budgets).
+    pub fn total(&self) -> Option<Duration> {
+        Some(self.deadline? - self.started?)
+    }
+
+    /// This budget with its deadline moved to `frac` of its [`total`](Budget::total) time
+    /// after its start (`0.6`: the first 60 %); unchanged when it has no total time. The
+    /// node limit and stop flag are kept.
+    ///
+    /// ```
+    /// use search::Budget;
+    /// use std::time::Duration;
+    /// let turn = Budget::unlimited().with_time(Duration::from_millis(100));
+    /// let early = turn.fraction(0.5);
+    /// assert_eq!(early.total(), Some(Duration::from_millis(50)));
+    /// assert!(early.deadline() < turn.deadline());
+    /// ```
+    #[must_use]
+    pub fn fraction(&self, frac: f64) -> Self {
+        let mut part = self.clone();
+        if let (Some(start), Some(total)) = (self.started, self.total()) {
+            part.deadline = Some(start + total.mul_f64(frac));
+        }
+        part
+    }
+
+    /// The budget of one of `parts` equal tasks that start now: its deadline is now plus
+    /// the time left divided by `parts` (at least 1). A budget without a deadline stays
+    /// without one; the node limit and stop flag are kept.
+    ///
+    /// ```
+    /// use search::Budget;
+    /// use std::time::Duration;
+    /// let turn = Budget::unlimited().with_time(Duration::from_secs(60));
+    /// let share = turn.split(4);
+    /// assert!(share.total().unwrap() <= Duration::from_secs(15));
+    /// assert!(share.total().unwrap() > Duration::from_secs(14));
+    /// assert_eq!(Budget::unlimited().split(4).deadline(), None);
+    /// ```
+    #[must_use]
+    pub fn split(&self, parts: u32) -> Self {
+        let mut share = self.clone();
+        if let Some(deadline) = self.deadline {
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            share.started = Some(now);
+            share.deadline = Some(now + left / parts.max(1));
+        }
+        share
     }
 
     /// Time left before the deadline (`None` without a deadline).
@@ -131,5 +190,66 @@ impl Meter<'_> {
             self.next_clock -= 1;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn total_is_known_only_for_a_budget_with_time() {
+        let d = Duration::from_millis(80);
+        assert_eq!(Budget::unlimited().with_time(d).total(), Some(d));
+        assert_eq!(Budget::unlimited().total(), None);
+        let at = Instant::now() + d;
+        assert_eq!(Budget::unlimited().with_deadline(at).total(), None);
+        // A later absolute deadline replaces the timed one, and its start.
+        let b = Budget::unlimited().with_time(d).with_deadline(at);
+        assert_eq!((b.total(), b.deadline()), (None, Some(at)));
+    }
+
+    #[test]
+    fn fraction_moves_the_deadline_and_keeps_the_limits() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let turn = Budget::unlimited()
+            .with_time(Duration::from_secs(100))
+            .with_nodes(9)
+            .with_stop(Arc::clone(&stop));
+        let part = turn.fraction(0.25);
+        assert_eq!(part.total(), Some(Duration::from_secs(25)));
+        assert_eq!(part.node_limit(), Some(9));
+        assert!(!part.exhausted(0));
+        stop.store(true, Ordering::Relaxed);
+        assert!(part.exhausted(0), "the stop flag is shared");
+        // No total time: nothing to take a fraction of.
+        let at = Instant::now() + Duration::from_secs(5);
+        let fixed = Budget::unlimited().with_deadline(at).fraction(0.1);
+        assert_eq!(fixed.deadline(), Some(at));
+        // An over budget stays over, its fractions too.
+        let over = Budget::unlimited().with_time(Duration::ZERO);
+        assert!(over.exhausted(0) && over.fraction(0.5).exhausted(0));
+    }
+
+    #[test]
+    fn split_shares_the_time_left() {
+        let turn = Budget::unlimited()
+            .with_time(Duration::from_secs(100))
+            .with_nodes(3);
+        let share = turn.split(10);
+        let t = share.total().unwrap();
+        assert!(
+            t <= Duration::from_secs(10) && t > Duration::from_secs(9),
+            "{t:?}"
+        );
+        assert!(share.deadline() <= turn.deadline());
+        assert_eq!(share.node_limit(), Some(3));
+        // Zero parts count as one.
+        assert!(turn.split(0).deadline() <= turn.deadline());
+        assert!(turn.split(0).total().unwrap() > Duration::from_secs(99));
+        // After the deadline the share is empty.
+        let over = Budget::unlimited().with_time(Duration::ZERO).split(2);
+        assert_eq!(over.total(), Some(Duration::ZERO));
+        assert!(over.exhausted(0));
     }
 }
