@@ -9,8 +9,6 @@
 //! unit may end on becomes a candidate with precomputed pairwise "in attack range" and
 //! Manhattan tables, so a leaf evaluation is a few hundred table look-ups.
 
-use std::time::Instant;
-
 use search::adversarial::{ChainGame, chain_alphabeta};
 use search::{Budget, Stats};
 
@@ -394,14 +392,10 @@ pub fn dependency_table(
         .collect()
 }
 
-/// A budget for one fight: its share of the time left, capped by `max_nodes`.
-pub fn fight_budget(deadline: Instant, fights_left: usize, max_nodes: u64) -> Budget {
-    let now = Instant::now();
-    let left = deadline.saturating_duration_since(now);
-    let share = left / (fights_left.max(1) as u32);
-    Budget::unlimited()
-        .with_deadline(now + share)
-        .with_nodes(max_nodes)
+/// A budget for one of `fights_left` fights: its share of the time left of `turn` (see
+/// [`Budget::split`]), capped by `max_nodes`.
+pub fn fight_budget(turn: &Budget, fights_left: usize, max_nodes: u64) -> Budget {
+    turn.split(fights_left.max(1) as u32).with_nodes(max_nodes)
 }
 
 #[cfg(test)]

@@ -2,11 +2,11 @@
 //! searched with the max-chain/min-chain search of [`crate::combat`] and its moves are
 //! committed; then own hills get defenders and dangered ants that did not fight escape.
 
-use std::time::Instant;
-
 use ants::Order;
 
 use crate::combat::{Eval, Fight, fight_budget};
+use search::Budget;
+
 use crate::paths::Flow;
 use crate::world::NO_ANT;
 
@@ -26,12 +26,15 @@ const ESCAPE_CHECK_DIST: u16 = 8;
 
 impl Brain {
     pub(super) fn fight(&mut self) {
-        let fight_deadline = self.at_fraction(0.6);
+        let fight_clock = self.clock.fraction(0.6);
         let n_own = self.world.own_ants.len();
         let mut assigned = vec![false; n_own];
         let mut groups: Vec<(Vec<usize>, Vec<u32>)> = Vec::new();
         let (combo_limit, enemy_limit) = if self.cfg.adaptive_groups {
-            let ms = self.left().as_millis() as u64;
+            let ms = self
+                .clock
+                .remaining()
+                .map_or(u64::MAX, |left| left.as_millis() as u64);
             if ms >= 60 {
                 (OWN_COMBOS * 8, MAX_ENEMIES + 3)
             } else if ms >= 30 {
@@ -97,10 +100,10 @@ impl Brain {
         }
         let total = groups.len();
         for (k, (own, enemies)) in groups.into_iter().enumerate() {
-            if Instant::now() >= fight_deadline {
+            if fight_clock.exhausted(0) {
                 return;
             }
-            self.solve_group(&own, &enemies, fight_deadline, total - k);
+            self.solve_group(&own, &enemies, &fight_clock, total - k);
         }
     }
 
@@ -118,13 +121,7 @@ impl Brain {
     }
 
     /// Builds and searches one combat group, then commits the chosen moves.
-    fn solve_group(
-        &mut self,
-        own: &[usize],
-        enemies: &[u32],
-        deadline: Instant,
-        left: usize,
-    ) -> bool {
+    fn solve_group(&mut self, own: &[usize], enemies: &[u32], clock: &Budget, left: usize) -> bool {
         let w = &self.world;
         let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
         let mut fight = Fight::default();
@@ -185,7 +182,7 @@ impl Brain {
                 .unwrap_or(0);
             aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
         }
-        let budget = fight_budget(deadline, left, 2_000_000);
+        let budget = fight_budget(clock, left, 2_000_000);
         let eval = Eval::Weighted {
             aggressive,
             per_player: self.cfg.per_player_combat,
@@ -322,8 +319,8 @@ impl Brain {
                 .collect();
             if options.is_empty() {
                 let enemies = self.scratch.danger[a].clone();
-                let deadline = self.deadline;
-                self.solve_group(&[a], &enemies, deadline, 8);
+                let clock = self.clock.clone();
+                self.solve_group(&[a], &enemies, &clock, 8);
                 continue;
             }
             let mut best = (i64::MIN, t);

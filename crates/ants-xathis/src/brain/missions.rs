@@ -33,7 +33,12 @@ impl Brain {
     }
 
     pub(super) fn do_missions(&mut self) {
-        let refresh_all = self.left() > self.budget() / 2;
+        // All targets are refreshed while more than half of the turn's time is left.
+        let refresh_all = self
+            .clock
+            .remaining()
+            .zip(self.clock.total())
+            .is_some_and(|(left, total)| left > total / 2);
         let turn = self.world.turn;
         let list: Vec<_> = self.missions.iter().copied().collect();
         for m in list {

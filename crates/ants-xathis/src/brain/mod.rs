@@ -1,9 +1,9 @@
 //! The turn pipeline of the post mortem, shared by `xathis-style` and `champion` (which only
 //! differ in their [`Config`]). Every step moves some of the ants that are still free; a move
-//! is final once made. Time: the turn has a budget (turntime minus a margin, capped); each
-//! step checks the clock and the ants left when it runs out simply stay, which is always a
-//! legal answer (own ants never collide: a square is only entered when no own ant will be on
-//! it).
+//! is final once made. Time: the turn has a [`search::Budget`] (turntime minus a margin,
+//! capped); each step checks it and the ants left when it runs out simply stay, which is
+//! always a legal answer (own ants never collide: a square is only entered when no own ant
+//! will be on it). The fights get the first 60 % of the turn's time, shared among them.
 //!
 //! This module holds the [`Brain`], the turn loop and the bookkeeping of moves; the steps
 //! are in their own files, in pipeline order: `food` (food and the food matching),
@@ -12,12 +12,13 @@
 //! `missions` (long walks to the border); `config` holds the [`Config`] and `scratch` the
 //! per-turn buffers every step reads and writes.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ants::{GameSettings, Order, TurnInput};
 use grid::Dir;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use search::Budget;
 
 use crate::areas::Areas;
 use crate::missions::Missions;
@@ -65,8 +66,8 @@ pub struct Brain {
     rng: ChaCha8Rng,
     /// Bit `p` set once an ant or hill of enemy player `p` was seen.
     enemy_players: u32,
-    deadline: Instant,
-    start: Instant,
+    /// The time of the current turn ([`Brain::turn_time`] from its start).
+    clock: Budget,
     /// Per-turn buffers.
     scratch: Scratch,
 }
@@ -97,8 +98,7 @@ impl Brain {
             missions: Missions::default(),
             rng: ChaCha8Rng::seed_from_u64(0),
             enemy_players: 0,
-            deadline: Instant::now(),
-            start: Instant::now(),
+            clock: Budget::unlimited(),
             scratch: Scratch::default(),
         };
         b.setup(&settings);
@@ -143,7 +143,9 @@ impl Brain {
         &self.missions
     }
 
-    fn budget(&self) -> Duration {
+    /// The time a turn may use: the turntime minus the margin (at most half the
+    /// turntime), capped at `max_turn_ms`, at least 1 ms.
+    fn turn_time(&self) -> Duration {
         let turntime = self.settings.as_ref().map_or(500, |s| s.turntime_ms);
         let ms = turntime
             .saturating_sub(self.cfg.margin_ms.min(turntime / 2))
@@ -152,24 +154,14 @@ impl Brain {
         Duration::from_millis(ms)
     }
 
-    /// Time left before the turn's soft deadline.
-    fn left(&self) -> Duration {
-        self.deadline.saturating_duration_since(Instant::now())
-    }
-
+    /// True when the turn's time is used up (the ants not moved yet stay).
     fn out_of_time(&self) -> bool {
-        Instant::now() >= self.deadline
-    }
-
-    /// A point in time `frac` of the turn budget after the turn started.
-    fn at_fraction(&self, frac: f64) -> Instant {
-        self.start + self.budget().mul_f64(frac)
+        self.clock.exhausted(0)
     }
 
     /// Plays one turn.
     pub fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
-        self.start = Instant::now();
-        self.deadline = self.start + self.budget();
+        self.clock = Budget::unlimited().with_time(self.turn_time());
         self.world.update(input);
         for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
             self.enemy_players |= 1 << u32::from(o).min(31);
@@ -313,6 +305,7 @@ mod tests {
     use super::*;
     use grid::Pos;
     use rand::Rng;
+    use std::time::Instant;
 
     #[test]
     fn fight_first_keeps_a_dangered_ant_from_walking_into_a_trade_for_food() {
