@@ -45,6 +45,11 @@ pub struct Fight {
     pub own_hills: Vec<u32>,
     /// Enemy hill tiles: an own ant alive on one after the fight gains [`HILL_VALUE`].
     pub enemy_hills: Vec<u32>,
+    /// The weighted evaluation adds (instead of subtracting) the distance of every own ant
+    /// to its closest enemy: an outnumbered group keeps its distance rather than closing in.
+    pub keep_away: bool,
+    /// Weight of the distance term in percent (`None`: 100).
+    pub dist_percent: Option<u32>,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -88,6 +93,8 @@ struct FightGame {
     fixed: Vec<u16>,
     /// Per candidate: 1 = own hill, 2 = enemy hill, 0 = neither.
     hill: Vec<u8>,
+    keep_away: bool,
+    dist_percent: i32,
     units: Vec<(u16, u8, bool)>,
     counts: Vec<u16>,
 }
@@ -206,6 +213,8 @@ impl Fight {
             dep_fixed,
             fixed,
             hill,
+            keep_away: self.keep_away,
+            dist_percent: self.dist_percent.unwrap_or(100).min(10_000) as i32,
             units: Vec::new(),
             counts: Vec::new(),
         };
@@ -359,6 +368,12 @@ impl ChainGame for FightGame {
                     dist += i32::from(d);
                 }
                 let hills = hills * HILL_VALUE;
+                if self.keep_away {
+                    dist = -dist;
+                }
+                if self.dist_percent != 100 {
+                    dist = dist * self.dist_percent / 100;
+                }
                 if aggressive {
                     en_dead * 300 - own_dead * 180 - dist + hills
                 } else {
@@ -633,6 +648,46 @@ mod tests {
             "aggressive trade 300 − 180 − distance, got {}",
             hot.value
         );
+    }
+
+    #[test]
+    fn keep_away_holds_back_where_the_plain_eval_closes_in() {
+        // Two own ants four rows above a lone enemy: x dies if it engages the pair, so no
+        // own loss is possible and only the distance term decides. The plain evaluation
+        // closes in; keep-away and a zero weight leave both ants where they are (staying is
+        // the first combination, and the only other moves considered are those that can
+        // meet x).
+        let (w, own, en) = parse(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . a . b . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . x . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let dist = |moves: &[u32]| -> u32 { moves.iter().map(|&m| w.manhattan(m, en[0])).sum() };
+        let start = dist(&own);
+        let mut f = fight(&w, &own, &en);
+        let plain = f.solve(&w, eval, &Budget::unlimited());
+        let plain_moves = plain.moves.expect("complete");
+        assert!(dist(&plain_moves) < start, "{plain_moves:?}");
+        f.dist_percent = Some(50);
+        let half = f.solve(&w, eval, &Budget::unlimited());
+        assert_eq!(half.moves, Some(plain_moves));
+        f.dist_percent = Some(0);
+        let none = f.solve(&w, eval, &Budget::unlimited());
+        assert_eq!(none.moves, Some(own.clone()));
+        f.dist_percent = None;
+        f.keep_away = true;
+        let away = f.solve(&w, eval, &Budget::unlimited());
+        assert_eq!(away.moves, Some(own.clone()));
     }
 
     #[test]

@@ -33,7 +33,12 @@ pub struct SeatStats {
 }
 
 /// An ant's square at `turn` (its start square moved by the first `turn − start` moves).
-fn position(ant: &crate::replay::ReplayAnt, turn: u32, rows: i64, cols: i64) -> (i64, i64) {
+pub(crate) fn position(
+    ant: &crate::replay::ReplayAnt,
+    turn: u32,
+    rows: i64,
+    cols: i64,
+) -> (i64, i64) {
     let (mut r, mut c) = (ant.0, ant.1);
     let steps = turn.saturating_sub(ant.2) as usize;
     for m in ant.5.bytes().take(steps) {

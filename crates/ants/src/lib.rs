@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod agreement;
 pub mod analysis;
 pub mod bot;
 pub mod bots;

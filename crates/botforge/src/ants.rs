@@ -105,6 +105,21 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// Compare a bot with a recorded player: the bot sees, turn by turn, what the player saw
+    /// in each replay, and every order is compared with the player's move. Ants near an
+    /// enemy are split by situation (fight, escape, free) and local balance; where the moves
+    /// differ, the table counts who ended closer to the enemy.
+    Agree {
+        /// The bot to compare: a registered name or spec, e.g. `xathis-style(fight_first=true)`.
+        #[arg(long)]
+        bot: String,
+        /// The recorded player's name in the replays (replays without it are skipped).
+        #[arg(long)]
+        player: String,
+        /// Replay files or directories (every `*.replay` below).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
     /// What replays show per player: one line per game (result, ants alive, food gathered,
     /// ants lost and share of the map in sight at turns 50/100/200/300, hills lost, first
     /// contact), then the means per bot name. Files or directories (every `*.replay` below).
@@ -159,6 +174,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         }
         Command::CheckReplay { files } => Ok(check(&files)?),
         Command::Analyze { paths } => analyze(&paths),
+        Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
             for n in bot_names() {
@@ -259,6 +275,61 @@ fn natural_key(path: &std::path::Path) -> (String, u64) {
     let digits: String = name.chars().filter(char::is_ascii_digit).collect();
     let letters: String = name.chars().filter(|c| !c.is_ascii_digit()).collect();
     (letters, digits.parse().unwrap_or(0))
+}
+
+fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
+    use ants::agreement::{Agreement, Balance, Situation, Tally, agreement};
+    let files = replay_files(paths)?;
+    anyhow::ensure!(!files.is_empty(), "no replay files found");
+    make_bot(spec)?;
+    let mut total = Agreement::default();
+    let mut games = 0;
+    for f in &files {
+        let replay = ants::Replay::load(f)?;
+        let Some(seat) = replay.playernames.iter().position(|n| n == player) else {
+            continue;
+        };
+        let mut bot = make_bot(spec)?;
+        let a =
+            agreement(&replay, seat, bot.as_mut()).with_context(|| format!("{}", f.display()))?;
+        total.add(&a);
+        games += 1;
+    }
+    anyhow::ensure!(games > 0, "no replay has a player named `{player}`");
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "`{spec}` against `{player}` in {games} replays")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| ants | balance | positions | same move % | bot closer | {player} closer |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|")?;
+    let row = |out: &mut std::io::StdoutLock, what: &str, bal: &str, t: &Tally| {
+        writeln!(
+            out,
+            "| {what} | {bal} | {} | {:.1} | {} | {} |",
+            t.positions,
+            100.0 * t.rate(),
+            t.bot_closer,
+            t.player_closer
+        )
+    };
+    for (s, sname) in [
+        (Situation::Fight, "fight"),
+        (Situation::Escape, "escape"),
+        (Situation::Free, "near, safe"),
+    ] {
+        for (b, bname) in [
+            (Balance::Outnumbered, "outnumbered"),
+            (Balance::Even, "even"),
+            (Balance::Superior, "superior"),
+        ] {
+            row(&mut out, sname, bname, total.get(s, b))?;
+        }
+    }
+    row(&mut out, "near an enemy", "all", &total.near_total())?;
+    row(&mut out, "all ants", "all", &total.all)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {

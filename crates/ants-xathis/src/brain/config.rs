@@ -54,6 +54,27 @@ pub struct Config {
     /// Combat groups leave out own moves into the reach of enemies outside the group (the
     /// group limits can leave enemies of a large fight unseen by the search).
     pub exposure_check: bool,
+    /// [`Config::adaptive_groups`] with 60 ms or more left: the most own move combinations
+    /// one combat group may have (the fixed limit is 2048).
+    pub group_combos: u64,
+    /// [`Config::adaptive_groups`] with 60 ms or more left: the most enemy ants in one
+    /// combat group (the fixed limit is 8).
+    pub group_enemies: usize,
+    /// A combat group that is not aggressive and has more enemy ants than own ants close
+    /// to it is searched with [`crate::combat::Fight::keep_away`].
+    pub keep_away: bool,
+    /// Own ants within this squared distance of a dangered ant count as close to the
+    /// fight (post mortem: 77, the view radius).
+    pub close2: u32,
+    /// A fight is aggressive when some ant in it has at least this many close own ants
+    /// (post mortem: 14).
+    pub aggressive_count: usize,
+    /// A dangered ant with an own ant within this squared distance is supported and
+    /// fights; without support it escapes (20).
+    pub support2: u32,
+    /// Weight of the distance term of the combat evaluation, in percent (100: the post
+    /// mortem's "minus the summed distances").
+    pub dist_percent: u32,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -79,6 +100,13 @@ impl Config {
             hill_combat: false,
             fight_first: false,
             exposure_check: false,
+            group_combos: super::fight::OWN_COMBOS * 8,
+            group_enemies: super::fight::MAX_ENEMIES + 3,
+            keep_away: false,
+            close2: super::scratch::CLOSE2,
+            aggressive_count: super::fight::AGGRESSIVE_COUNT,
+            support2: super::scratch::SUPPORT2,
+            dist_percent: 100,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -133,6 +161,13 @@ impl Config {
             "hill_combat" => self.hill_combat = flag(value)?,
             "fight_first" => self.fight_first = flag(value)?,
             "exposure_check" => self.exposure_check = flag(value)?,
+            "group_combos" => self.group_combos = int(value)?,
+            "group_enemies" => self.group_enemies = int(value)?,
+            "keep_away" => self.keep_away = flag(value)?,
+            "close2" => self.close2 = int(value)?,
+            "aggressive_count" => self.aggressive_count = int(value)?,
+            "support2" => self.support2 = int(value)?,
+            "dist_percent" => self.dist_percent = int(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -146,7 +181,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 17] = [
+    pub const PARAMS: [&'static str; 24] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -162,6 +197,13 @@ impl Config {
         "hill_combat",
         "fight_first",
         "exposure_check",
+        "group_combos",
+        "group_enemies",
+        "keep_away",
+        "close2",
+        "aggressive_count",
+        "support2",
+        "dist_percent",
         "max_turn_ms",
         "margin_ms",
     ];
@@ -192,13 +234,13 @@ mod tests {
             err.contains("unknown parameter") && err.contains("margin_ms"),
             "{err}"
         );
+        // Every listed parameter is settable: numbers take "7", flags "true".
         for key in Config::PARAMS {
-            let value = if key.ends_with("_ms") || key.contains("depth") || key.contains("ratio") {
-                "7"
-            } else {
-                "true"
-            };
-            c.set(key, value).unwrap();
+            if c.set(key, "7").is_err() {
+                c.set(key, "true").unwrap();
+            }
         }
+        assert_eq!(c.aggressive_count, 7);
+        assert!(c.keep_away);
     }
 }

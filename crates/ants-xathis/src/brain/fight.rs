@@ -15,8 +15,8 @@ use super::{Brain, NO_IDX, Task};
 /// Combat: aggressive evaluation when an ant in the fight has this many own ants close.
 pub const AGGRESSIVE_COUNT: usize = 14;
 /// Combat group limits (fixed): product of own check-list sizes, number of enemies.
-const OWN_COMBOS: u64 = 2048;
-const MAX_ENEMIES: usize = 8;
+pub(super) const OWN_COMBOS: u64 = 2048;
+pub(super) const MAX_ENEMIES: usize = 8;
 /// Hill combat: unsupported ants this close (squared distance) to a hill still fight.
 pub const HILL_FIGHT2: u32 = 64;
 /// Defence: enemies within this many steps of an own hill get a defender.
@@ -36,7 +36,7 @@ impl Brain {
                 .remaining()
                 .map_or(u64::MAX, |left| left.as_millis() as u64);
             if ms >= 60 {
-                (OWN_COMBOS * 8, MAX_ENEMIES + 3)
+                (self.cfg.group_combos, self.cfg.group_enemies)
             } else if ms >= 30 {
                 (OWN_COMBOS * 2, MAX_ENEMIES + 1)
             } else {
@@ -169,19 +169,21 @@ impl Brain {
         }
         let near = || own.iter().chain(fixed.iter());
         let mut aggressive =
-            near().any(|&a| self.scratch.close_own[a] as usize >= AGGRESSIVE_COUNT);
+            near().any(|&a| self.scratch.close_own[a] as usize >= self.cfg.aggressive_count);
         let duel = self.enemy_players.count_ones() <= 1;
+        let mine = near()
+            .map(|&a| self.scratch.close_own[a] + 1)
+            .max()
+            .unwrap_or(0);
+        let theirs = near()
+            .map(|&a| self.scratch.close_enemy[a])
+            .max()
+            .unwrap_or(0);
         if self.cfg.relative_aggression && (duel || !self.cfg.relative_only_in_duels) {
-            let mine = near()
-                .map(|&a| self.scratch.close_own[a] + 1)
-                .max()
-                .unwrap_or(0);
-            let theirs = near()
-                .map(|&a| self.scratch.close_enemy[a])
-                .max()
-                .unwrap_or(0);
             aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
         }
+        fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
+        fight.dist_percent = Some(self.cfg.dist_percent);
         let budget = fight_budget(clock, left, 2_000_000);
         let eval = Eval::Weighted {
             aggressive,

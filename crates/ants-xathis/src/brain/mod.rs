@@ -194,7 +194,12 @@ impl Brain {
     // ----- bookkeeping -------------------------------------------------------------------
 
     fn begin_turn(&mut self) {
-        self.scratch.begin(&self.world, &mut self.bfs);
+        self.scratch.begin(
+            &self.world,
+            &mut self.bfs,
+            self.cfg.close2,
+            self.cfg.support2,
+        );
     }
 
     /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy

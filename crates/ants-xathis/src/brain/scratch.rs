@@ -10,9 +10,11 @@ use crate::world::{NO_ANT, World};
 use super::{APPROACH_DEPTH, NO_IDX};
 
 /// Combat: "close" own ants are within this squared distance.
-const CLOSE2: u32 = 77;
+pub(super) const CLOSE2: u32 = 77;
 /// Combat: an ant is "single" (escapes instead of fighting) without own ants this close.
-const SUPPORT2: u32 = 20;
+pub(super) const SUPPORT2: u32 = 20;
+/// The largest `close2` used (larger settings are capped: the count scans a square).
+const MAX_CLOSE2: u32 = 400;
 /// Enemies standing still this long are assumed not to move.
 const STILL_TURNS: u16 = 5;
 
@@ -77,8 +79,10 @@ impl Scratch {
     }
 
     /// Recomputes everything from the world at the start of a turn (`bfs` is used as
-    /// search scratch).
-    pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs) {
+    /// search scratch); own ants within squared distance `close2` of a dangered ant count
+    /// as close, within `support2` as support.
+    pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs, close2: u32, support2: u32) {
+        let close2 = close2.min(MAX_CLOSE2);
         let n_own = w.own_ants.len();
         for t in self.next_pos.drain(..) {
             self.next_occ[t as usize] = false;
@@ -145,7 +149,7 @@ impl Scratch {
             self.check_count[a] = (checks | 1).count_ones();
         }
         // Close own ants (aggression) and support (single ants escape).
-        let r = f64::from(CLOSE2).sqrt() as i32;
+        let r = f64::from(close2).sqrt() as i32;
         for v in [
             &mut self.close_own,
             &mut self.close_enemy,
@@ -162,14 +166,14 @@ impl Scratch {
             for dr in -r..=r {
                 for dc in -r..=r {
                     let d2 = (dr * dr + dc * dc) as u32;
-                    if d2 == 0 || d2 > CLOSE2 {
+                    if d2 == 0 || d2 > close2 {
                         continue;
                     }
                     let u = w.offset_tile(t, dr, dc);
                     let o = w.owner[u as usize];
                     if o == 0 {
                         close += 1;
-                        if d2 <= SUPPORT2 {
+                        if d2 <= support2 {
                             sup += 1;
                         }
                     } else if o != NO_ANT {

@@ -1,0 +1,405 @@
+//! How closely a bot imitates a recorded player. The bot is shown, turn by turn, exactly what
+//! that player saw in a replay (the engine's input, rebuilt by [`crate::check_replay`]), and
+//! each of its orders is compared with the move the player made from the same square.
+//!
+//! Ants near an enemy (one within squared distance [`NEAR2`] at the start of the turn) are
+//! counted by situation and by the local balance of ants, and where the bot and the player
+//! disagree, by who ended closer to the enemy. `botforge ants agree` prints the table: it
+//! measures how faithful a rebuild is to the original, and in which situations it is more or
+//! less aggressive. The bot's own state (missions, memory) follows its own decisions only
+//! through what the player saw, so agreement away from enemies is a weaker signal.
+
+use std::io::Cursor;
+
+use crate::bot::Bot;
+use crate::check::check_replay;
+use crate::replay::Replay;
+
+/// Ants with an enemy within this squared distance at the start of a turn are "near" one.
+pub const NEAR2: i64 = 20;
+
+/// An own ant within this squared distance supports a dangered ant (it fights instead of
+/// escaping).
+pub const SUPPORT2: i64 = 20;
+
+/// Ants within this squared distance count for the local balance.
+pub const BALANCE2: i64 = 80;
+
+/// Where an ant near an enemy stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Situation {
+    /// An enemy can attack it next turn and an own ant is within [`SUPPORT2`].
+    Fight,
+    /// An enemy can attack it next turn and no own ant is within [`SUPPORT2`].
+    Escape,
+    /// Near an enemy, but no enemy can attack it next turn.
+    Free,
+}
+
+/// The local balance of ants within [`BALANCE2`] (the ant itself counts as own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Balance {
+    /// More enemy ants than own.
+    Outnumbered,
+    /// Own ants equal to enemy ants or one more.
+    Even,
+    /// At least two own ants more than enemy ants.
+    Superior,
+}
+
+/// Counts of one kind of position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Positions (ant-turns) seen.
+    pub positions: u64,
+    /// Positions where the bot made the player's move.
+    pub same: u64,
+    /// Disagreements where the bot's square is closer to the nearest enemy.
+    pub bot_closer: u64,
+    /// Disagreements where the player's square is closer to the nearest enemy.
+    pub player_closer: u64,
+}
+
+impl Tally {
+    /// Share of positions with the player's move (0 when there were none).
+    pub fn rate(&self) -> f64 {
+        if self.positions == 0 {
+            0.0
+        } else {
+            self.same as f64 / self.positions as f64
+        }
+    }
+
+    /// Adds another tally.
+    pub fn add(&mut self, o: &Tally) {
+        self.positions += o.positions;
+        self.same += o.same;
+        self.bot_closer += o.bot_closer;
+        self.player_closer += o.player_closer;
+    }
+}
+
+/// The comparison of one bot with one player over one or more replays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    /// Every own ant of every turn.
+    pub all: Tally,
+    /// Ants near an enemy, by `[situation][balance]` (order of [`Situation`] and
+    /// [`Balance`]).
+    pub near: [[Tally; 3]; 3],
+}
+
+impl Agreement {
+    /// The tally of one kind of position near enemies.
+    pub fn get(&self, s: Situation, b: Balance) -> &Tally {
+        &self.near[s as usize][b as usize]
+    }
+
+    /// Adds another comparison (e.g. of the next replay).
+    pub fn add(&mut self, o: &Agreement) {
+        self.all.add(&o.all);
+        for (row, orow) in self.near.iter_mut().zip(&o.near) {
+            for (t, ot) in row.iter_mut().zip(orow) {
+                t.add(ot);
+            }
+        }
+    }
+
+    /// All ants near enemies.
+    pub fn near_total(&self) -> Tally {
+        let mut t = Tally::default();
+        for row in &self.near {
+            for x in row {
+                t.add(x);
+            }
+        }
+        t
+    }
+}
+
+/// Why a replay could not be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum AgreementError {
+    /// The seat does not exist in the replay.
+    #[error("the replay has {players} players, seat {seat} does not exist")]
+    NoSeat {
+        /// The asked seat.
+        seat: usize,
+        /// Players in the replay.
+        players: usize,
+    },
+    /// The replay does not re-simulate, so the player's input cannot be rebuilt.
+    #[error("the replay does not re-simulate: {0}")]
+    Replay(#[from] crate::check::Divergence),
+    /// The bot broke the protocol on the rebuilt input.
+    #[error("the bot failed on the replay's input: {0}")]
+    Bot(#[from] crate::protocol::ProtocolError),
+}
+
+/// The bot's orders per turn from its protocol output (index 0 answers `ready`): for each
+/// turn the ordered squares and the direction letter.
+fn orders_per_turn(output: &str) -> Vec<Vec<((i64, i64), u8)>> {
+    let mut turns = Vec::new();
+    let mut cur = Vec::new();
+    for line in output.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        match t.as_slice() {
+            ["go"] => turns.push(std::mem::take(&mut cur)),
+            ["o", r, c, d] => {
+                if let (Ok(r), Ok(c), Some(&d)) = (r.parse(), c.parse(), d.as_bytes().first()) {
+                    cur.push(((r, c), d.to_ascii_lowercase()));
+                }
+            }
+            _ => {}
+        }
+    }
+    turns
+}
+
+/// Compares `bot` with player `seat` of `replay` on every turn the player played.
+pub fn agreement(
+    replay: &Replay,
+    seat: usize,
+    bot: &mut dyn Bot,
+) -> Result<Agreement, AgreementError> {
+    let players = replay.playernames.len();
+    if seat >= players {
+        return Err(AgreementError::NoSeat { seat, players });
+    }
+    let report = check_replay(replay, true)?;
+    let input = report.bot_inputs.get(seat).cloned().unwrap_or_default();
+    let mut out = Vec::new();
+    crate::protocol::serve(bot, Cursor::new(input.as_bytes()), &mut out)?;
+    let orders = orders_per_turn(&String::from_utf8_lossy(&out));
+
+    let d = &replay.replaydata;
+    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let water: Vec<Vec<bool>> = d
+        .map
+        .data
+        .iter()
+        .map(|r| r.chars().map(|c| c == '%').collect())
+        .collect();
+    let land = |(r, c): (i64, i64)| {
+        !water
+            .get(r as usize)
+            .and_then(|row| row.get(c as usize))
+            .copied()
+            .unwrap_or(false)
+    };
+    let wrap = |r: i64, c: i64| (r.rem_euclid(rows), c.rem_euclid(cols));
+    let d2 = |a: (i64, i64), b: (i64, i64)| {
+        let dr = (a.0 - b.0).rem_euclid(rows);
+        let dc = (a.1 - b.1).rem_euclid(cols);
+        let (dr, dc) = (dr.min(rows - dr), dc.min(cols - dc));
+        dr * dr + dc * dc
+    };
+    let step = |p: (i64, i64), m: u8| match m {
+        b'n' => wrap(p.0 - 1, p.1),
+        b's' => wrap(p.0 + 1, p.1),
+        b'e' => wrap(p.0, p.1 + 1),
+        b'w' => wrap(p.0, p.1 - 1),
+        _ => p,
+    };
+    let moves = |p: (i64, i64)| {
+        [b'-', b'n', b's', b'e', b'w']
+            .into_iter()
+            .map(move |m| step(p, m))
+            .filter(|&q| land(q))
+    };
+    let attack2 = i64::from(d.attackradius2);
+    let end = replay.game_length;
+    let mut res = Agreement::default();
+    for t in 1..=end {
+        let Some(bot_orders) = orders.get(t as usize) else {
+            break;
+        };
+        // Ants alive at the start of turn t, with their squares.
+        let alive: Vec<(usize, (i64, i64))> = d
+            .ants
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.2 < t && a.3 >= t)
+            .map(|(i, a)| (i, crate::analysis::position(a, t - 1, rows, cols)))
+            .collect();
+        let own: Vec<(i64, i64)> = alive
+            .iter()
+            .filter(|(i, _)| usize::from(d.ants[*i].4) == seat)
+            .map(|x| x.1)
+            .collect();
+        let enemies: Vec<(i64, i64)> = alive
+            .iter()
+            .filter(|(i, _)| usize::from(d.ants[*i].4) != seat)
+            .map(|x| x.1)
+            .collect();
+        for &(i, p) in &alive {
+            let a = &d.ants[i];
+            if usize::from(a.4) != seat {
+                continue;
+            }
+            let Some(&played) = a.5.as_bytes().get((t - a.2 - 1) as usize) else {
+                continue;
+            };
+            let mine = bot_orders
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map_or(b'-', |x| x.1);
+            let same = mine == played;
+            res.all.positions += 1;
+            res.all.same += u64::from(same);
+            let near: Vec<(i64, i64)> = enemies
+                .iter()
+                .copied()
+                .filter(|&e| d2(p, e) <= NEAR2)
+                .collect();
+            if near.is_empty() {
+                continue;
+            }
+            let danger = near
+                .iter()
+                .any(|&e| moves(p).any(|m| moves(e).any(|x| d2(m, x) <= attack2)));
+            let supported = own.iter().any(|&o| o != p && d2(p, o) <= SUPPORT2);
+            let situation = match (danger, supported) {
+                (false, _) => Situation::Free,
+                (true, true) => Situation::Fight,
+                (true, false) => Situation::Escape,
+            };
+            let n_own = own.iter().filter(|&&o| d2(p, o) <= BALANCE2).count();
+            let n_en = enemies.iter().filter(|&&e| d2(p, e) <= BALANCE2).count();
+            let balance = if n_en > n_own {
+                Balance::Outnumbered
+            } else if n_own > n_en + 1 {
+                Balance::Superior
+            } else {
+                Balance::Even
+            };
+            let tally = &mut res.near[situation as usize][balance as usize];
+            tally.positions += 1;
+            if same {
+                tally.same += 1;
+                continue;
+            }
+            let closest = |q: (i64, i64)| near.iter().map(|&e| d2(q, e)).min().unwrap_or(0);
+            let (b, r) = (closest(step(p, mine)), closest(step(p, played)));
+            if b < r {
+                tally.bot_closer += 1;
+            } else if r < b {
+                tally.player_closer += 1;
+            }
+        }
+    }
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{GameSettings, Order, TurnInput};
+    use crate::{GameConfig, Map, bots, run_game};
+
+    /// Repeats the moves of a recorded player: reads them from the replay by square.
+    struct Parrot {
+        moves: Vec<Vec<Order>>,
+        turn: usize,
+    }
+
+    impl Bot for Parrot {
+        fn name(&self) -> &'static str {
+            "parrot"
+        }
+        fn setup(&mut self, _: &GameSettings) {}
+        fn turn(&mut self, _: &TurnInput) -> Vec<Order> {
+            self.turn += 1;
+            self.moves.get(self.turn).cloned().unwrap_or_default()
+        }
+    }
+
+    fn recorded_orders(replay: &Replay, seat: usize) -> Vec<Vec<Order>> {
+        let d = &replay.replaydata;
+        let (rows, cols) = (i64::from(d.map.rows), i64::from(d.map.cols));
+        let mut out = vec![Vec::new(); replay.game_length as usize + 2];
+        for a in d.ants.iter().filter(|a| usize::from(a.4) == seat) {
+            for t in a.2 + 1..=a.3.min(replay.game_length) {
+                let Some(&m) = a.5.as_bytes().get((t - a.2 - 1) as usize) else {
+                    continue;
+                };
+                if let Some(dir) = grid::Dir::from_letter(char::from(m)) {
+                    let (r, c) = crate::analysis::position(a, t - 1, rows, cols);
+                    out[t as usize].push(Order {
+                        pos: grid::Pos::new(r as i32, c as i32),
+                        dir,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// A duel of two `hunter` bots on the repository's 2-player maze map.
+    fn game() -> Replay {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../data/ants/maze_p02_01.map"
+        );
+        let map = Map::load(std::path::Path::new(path)).expect("map");
+        let config = GameConfig {
+            turns: 500,
+            ..GameConfig::seeded(4)
+        };
+        let bots = vec![
+            bots::by_name("hunter").expect("hunter"),
+            bots::by_name("hunter").expect("hunter"),
+        ];
+        run_game(&map, &config, bots).expect("game").replay
+    }
+
+    #[test]
+    fn the_player_itself_agrees_everywhere_and_a_statue_does_not() {
+        let replay = game();
+        let moves = recorded_orders(&replay, 0);
+        let mut parrot = Parrot { moves, turn: 0 };
+        let a = agreement(&replay, 0, &mut parrot).expect("agreement");
+        assert!(a.all.positions > 100, "{a:?}");
+        assert_eq!(a.all.same, a.all.positions, "{a:?}");
+        assert!(a.near_total().positions > 0, "{a:?}");
+        assert_eq!(a.near_total().same, a.near_total().positions);
+
+        // A bot that never moves agrees only where the player stayed.
+        let mut statue = Parrot {
+            moves: Vec::new(),
+            turn: 0,
+        };
+        let s = agreement(&replay, 0, &mut statue).expect("agreement");
+        assert_eq!(s.all.positions, a.all.positions);
+        let stays = replay
+            .replaydata
+            .ants
+            .iter()
+            .filter(|x| x.4 == 0)
+            .map(|x| x.5.bytes().filter(|&m| m == b'-').count() as u64)
+            .sum::<u64>();
+        assert_eq!(s.all.same, stays);
+        assert!(s.all.same < s.all.positions);
+    }
+
+    #[test]
+    fn a_missing_seat_is_an_error() {
+        let replay = game();
+        let mut statue = Parrot {
+            moves: Vec::new(),
+            turn: 0,
+        };
+        assert!(matches!(
+            agreement(&replay, 5, &mut statue),
+            Err(AgreementError::NoSeat { seat: 5, .. })
+        ));
+    }
+
+    #[test]
+    fn orders_are_split_at_go() {
+        let t = orders_per_turn("go\no 1 2 N\no 3 4 e\ngo\ngo\n");
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[1], vec![((1, 2), b'n'), ((3, 4), b'e')]);
+        assert!(t[2].is_empty());
+    }
+}
