@@ -340,6 +340,26 @@ mod tests {
     }
 
     #[test]
+    fn a_brain_set_up_again_for_a_smaller_map_plays_on() {
+        // `setup` sizes the per-turn buffers anew: where the ants of a game on a larger map
+        // were going must not index the tiles of the smaller one.
+        let mut b = Brain::new(Config::xathis());
+        b.setup(&settings(40, 40, 500));
+        b.turn(&TurnInput {
+            turn: 1,
+            ants: vec![ant(30, 30, 0)],
+            ..TurnInput::default()
+        });
+        b.setup(&settings(10, 10, 500));
+        let orders = b.turn(&TurnInput {
+            turn: 1,
+            ants: vec![ant(5, 5, 0)],
+            ..TurnInput::default()
+        });
+        assert!(orders.len() <= 1, "{orders:?}");
+    }
+
+    #[test]
     fn a_crowded_turn_stays_within_the_turn_time() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let mut b = Brain::new(Config::champion());
