@@ -28,10 +28,10 @@ use crate::runner::{GamePlayer, schedule};
 use crate::store::pg::{Claim, PgStore, Registered, RunRecord};
 
 /// The default lease: a game's claim lapses this long after the worker's last heartbeat.
-pub const DEFAULT_LEASE: Duration = Duration::from_secs(60);
+pub const DEFAULT_LEASE: Duration = Duration::from_mins(1);
 
 /// The longest lease a worker may ask for (one day).
-pub const MAX_LEASE: Duration = Duration::from_secs(86_400);
+pub const MAX_LEASE: Duration = Duration::from_hours(24);
 
 /// Registers the games `config` schedules as pending rows of run `config.run_name()`,
 /// with the config's text (`config_text`, as read from `config_path`) for the workers.
@@ -240,11 +240,6 @@ fn worker_thread(
 ) -> anyhow::Result<()> {
     let mut store = PgStore::connect(url)?;
     let mut setups: HashMap<String, RunSetup> = HashMap::new();
-    let record = |f: &dyn Fn(&mut WorkSummary)| {
-        if let Ok(mut s) = summary.lock() {
-            f(&mut s);
-        }
-    };
     loop {
         if stop.load(Ordering::Relaxed) {
             return Ok(());
@@ -281,13 +276,20 @@ fn worker_thread(
         let Some(run_setup) = setups.get(&claim.run) else {
             continue;
         };
-        record(&|s| {
+        note(summary, |s| {
             s.runs.insert(claim.run.clone());
         });
         let result = run_setup
             .player
             .play(&claim.job, run_setup.replays.as_deref());
-        play_done(&mut store, options, &claim, result, &record)?;
+        play_done(&mut store, options, &claim, result, summary)?;
+    }
+}
+
+/// Updates the shared summary (a poisoned lock, after a panic elsewhere, is skipped).
+fn note(summary: &Mutex<WorkSummary>, f: impl FnOnce(&mut WorkSummary)) {
+    if let Ok(mut s) = summary.lock() {
+        f(&mut s);
     }
 }
 
@@ -296,7 +298,7 @@ fn play_done(
     options: &WorkOptions,
     claim: &Claim,
     result: anyhow::Result<crate::runner::MatchResult>,
-    record: &dyn Fn(&dyn Fn(&mut WorkSummary)),
+    summary: &Mutex<WorkSummary>,
 ) -> anyhow::Result<()> {
     let key = claim.job.key.clone();
     match result {
@@ -305,17 +307,17 @@ fn play_done(
                 .finish(&options.worker, claim, &r)
                 .with_context(|| format!("storing game {key}"))?
             {
-                record(&|s| s.played += 1);
+                note(summary, |s| s.played += 1);
             } else {
                 tracing::warn!(target: "arena", "game {key}: the lease ran out and another worker took it over; result dropped");
-                record(&|s| s.lost.push(key.clone()));
+                note(summary, |s| s.lost.push(key));
             }
         }
         Err(e) => {
             let text = format!("{e:#}");
             tracing::warn!(target: "arena", "game {key} failed: {text}");
             store.fail(&options.worker, claim, &text)?;
-            record(&|s| s.failed.push((key.clone(), text.clone())));
+            note(summary, |s| s.failed.push((key, text)));
         }
     }
     Ok(())

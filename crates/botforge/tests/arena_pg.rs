@@ -85,7 +85,7 @@ fn a_killed_worker_loses_its_games_to_the_others_and_every_game_is_stored_once()
         spawn(&[
             "arena", "run", "--config", &config, "--db", &url, "--limit", "0",
         ]),
-        Duration::from_secs(60),
+        Duration::from_mins(1),
     );
     assert!(ok, "{err}");
     let lease = ["--lease", "2"];
@@ -122,15 +122,15 @@ fn a_killed_worker_loses_its_games_to_the_others_and_every_game_is_stored_once()
     let mut doomed = doomed;
     doomed.kill().unwrap(); // SIGKILL: no chance to release its claim
     let _ = doomed.wait();
-    let (ok, _, err) = finish(survivor, Duration::from_secs(120));
+    let (ok, _, err) = finish(survivor, Duration::from_mins(2));
     assert!(ok, "worker: {err}");
     assert!(err.contains("games played and stored"), "{err}");
-    let (ok, standings, err) = finish(coordinator, Duration::from_secs(120));
+    let (ok, standings, err) = finish(coordinator, Duration::from_mins(2));
     assert!(ok, "coordinator: {err}");
 
     let (ok, report, err) = finish(
         spawn(&["arena", "report", "--db", &url, "--run", &run]),
-        Duration::from_secs(60),
+        Duration::from_mins(1),
     );
     assert!(ok, "{err}");
     assert!(
@@ -141,7 +141,7 @@ fn a_killed_worker_loses_its_games_to_the_others_and_every_game_is_stored_once()
     let db = dir.path().join("local.db").to_string_lossy().into_owned();
     let (ok, local, err) = finish(
         spawn(&["arena", "run", "--config", &config, "--db", &db, "--quiet"]),
-        Duration::from_secs(120),
+        Duration::from_mins(2),
     );
     assert!(ok, "{err}");
     assert_eq!(pairs(&standings), pairs(&local));
