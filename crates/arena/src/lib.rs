@@ -6,6 +6,8 @@
 //! in the [`Store`] (runs are resumable), and records each result as soon as it is known.
 //! [`rating`] computes TrueSkill ratings, pairwise win/draw/loss tables and confidence
 //! intervals from the store; [`report`] renders them as text or a self-contained HTML page.
+//! [`work`] spreads a run's games over many workers sharing one PostgreSQL database
+//! ([`store::pg`]).
 
 pub mod config;
 pub mod games;
@@ -13,6 +15,7 @@ pub mod rating;
 pub mod report;
 pub mod runner;
 pub mod store;
+pub mod work;
 
 pub use config::{BotEntry, Config, ConfigError};
 pub use runner::{GamePlayer, Job, MatchResult, RunOptions, RunSummary, SeatResult, Seats};

@@ -3,6 +3,12 @@
 //! `matches` holds one row per finished game (run, stable job key, game, map, seed, turns,
 //! outcome, replay path, game-specific details as JSON); `seats` one row per participant
 //! (bot, score, rank with 0 = best, status).
+//!
+//! [`pg`] keeps the same results in PostgreSQL together with a work queue that many
+//! workers share; [`any::AnyStore`] opens either from a `--db` value.
+
+pub mod any;
+pub mod pg;
 
 use std::collections::HashSet;
 use std::path::Path;

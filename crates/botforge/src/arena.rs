@@ -2,8 +2,12 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
+use arena::store::any::AnyStore;
+use arena::store::pg::{PgStore, is_url};
+use arena::work::{WorkOptions, worker_id};
 use clap::Subcommand;
 
 /// The bundled default tournament, used when `--config` is not given.
@@ -17,24 +21,50 @@ pub enum Command {
         /// Arena config (TOML); default: the bundled Ants tournament.
         #[arg(long)]
         config: Option<PathBuf>,
-        /// Results database (overrides the config's `db`).
+        /// Results database (overrides the config's `db`): a SQLite file, or a
+        /// `postgres://` URL to register the run for `arena work` processes and play too.
         #[arg(long)]
-        db: Option<PathBuf>,
-        /// Play at most this many new games (the rest is left for a resumed run).
+        db: Option<String>,
+        /// Play at most this many new games (the rest is left for a resumed run or, with
+        /// PostgreSQL, for the workers; `--limit 0` only registers the run).
         #[arg(long)]
         limit: Option<usize>,
         /// Worker threads (overrides the config's `threads`).
         #[arg(long, value_parser = crate::limits::threads)]
         threads: Option<usize>,
+        /// With PostgreSQL: seconds a claimed game stays ours without a heartbeat.
+        #[arg(long, default_value = "60", value_parser = crate::limits::lease_seconds)]
+        lease: u64,
         /// Hide the progress bar.
         #[arg(long)]
         quiet: bool,
     },
+    /// Claim and play pending games of runs registered in a PostgreSQL database (by
+    /// `arena run --db postgres://…`) until none is left; any number of workers may share
+    /// a run.
+    Work {
+        /// The database: a `postgres://` or `postgresql://` URL.
+        #[arg(long)]
+        db: String,
+        /// Only games of this run (default: every run with pending games).
+        #[arg(long)]
+        run: Option<String>,
+        /// Threads playing games (0 = one per core).
+        #[arg(long, default_value = "0", value_parser = crate::limits::threads)]
+        threads: usize,
+        /// Seconds a claimed game stays ours without a heartbeat (renewed every third of
+        /// it); a killed worker's games are replayed by others after this.
+        #[arg(long, default_value = "60", value_parser = crate::limits::lease_seconds)]
+        lease: u64,
+        /// Claim at most this many games, then end.
+        #[arg(long)]
+        limit: Option<usize>,
+    },
     /// Print ratings and head-to-head tables from the results database.
     Report {
-        /// Results database.
+        /// Results database: a SQLite file or a `postgres://` URL.
         #[arg(long, default_value = "botforge.db")]
-        db: PathBuf,
+        db: String,
         /// Only this run (default: the most recent run).
         #[arg(long)]
         run: Option<String>,
@@ -55,17 +85,23 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             db,
             limit,
             threads,
+            lease,
             quiet,
         } => {
             let path = config.unwrap_or_else(|| PathBuf::from(DEFAULT_CONFIG));
-            let mut cfg = arena::Config::load(&path)?;
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read arena config {}", path.display()))?;
+            let mut cfg = arena::Config::parse(&text, &path)?;
             if let Some(t) = threads {
                 cfg.threads = t;
             }
-            let db = db.unwrap_or_else(|| cfg.db.clone());
+            let db = db.unwrap_or_else(|| cfg.db.to_string_lossy().into_owned());
             let player = arena::games::player(&cfg.game, &cfg.options)
                 .with_context(|| format!("arena config {}", path.display()))?;
-            let mut store = arena::Store::open(&db)?;
+            if is_url(&db) {
+                return run_shared(&cfg, &text, &path, player.as_ref(), &db, limit, lease);
+            }
+            let mut store = arena::Store::open(std::path::Path::new(&db))?;
             let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
             let options = arena::RunOptions {
                 progress: !quiet,
@@ -80,7 +116,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 summary.skipped,
                 summary.played,
                 summary.failed.len(),
-                db.display()
+                db
             );
             for (key, err) in &summary.failed {
                 eprintln!("failed: {key}: {err}");
@@ -93,14 +129,52 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
+        Command::Work {
+            db,
+            run,
+            threads,
+            lease,
+            limit,
+        } => {
+            anyhow::ensure!(
+                is_url(&db),
+                "`arena work` needs a PostgreSQL database (--db postgres://…), not {db}"
+            );
+            let mut options = WorkOptions::new(worker_id());
+            options.run = run;
+            options.threads = threads;
+            options.lease = Duration::from_secs(lease);
+            options.limit = limit;
+            let summary = arena::work::work(&db, &options)?;
+            let runs: Vec<&str> = summary.runs.iter().map(String::as_str).collect();
+            eprintln!(
+                "worker {}: {} games played and stored, {} failed, {} dropped after a lost lease; runs: {}",
+                options.worker,
+                summary.played,
+                summary.failed.len(),
+                summary.lost.len(),
+                if runs.is_empty() {
+                    "none".to_owned()
+                } else {
+                    runs.join(", ")
+                }
+            );
+            for (key, err) in &summary.failed {
+                eprintln!("failed: {key}: {err}");
+            }
+            Ok(if summary.failed.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
         Command::Report {
             db,
             run,
             html,
             viewer,
         } => {
-            anyhow::ensure!(db.exists(), "no results database at {}", db.display());
-            let store = arena::Store::open(&db)?;
+            let mut store = AnyStore::open_existing(&db)?;
             let run = match run {
                 Some(r) => r,
                 None => store
@@ -127,4 +201,51 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `arena run` on PostgreSQL: registers the run's games, plays them as one worker among
+/// any others, waits until every game is stored, then prints the standings.
+fn run_shared(
+    cfg: &arena::Config,
+    text: &str,
+    path: &std::path::Path,
+    player: &dyn arena::GamePlayer,
+    db: &str,
+    limit: Option<usize>,
+    lease: u64,
+) -> anyhow::Result<ExitCode> {
+    let shown = AnyStore::display_name(db);
+    let run = cfg.run_name();
+    let mut store = PgStore::connect(db)?;
+    let registered = arena::work::register(&mut store, cfg, text, path, player)?;
+    eprintln!(
+        "run {run:?}: {} games scheduled, {} already stored; registered in {shown}",
+        registered.scheduled, registered.done
+    );
+    if limit == Some(0) {
+        eprintln!("run {run:?} registered; `botforge arena work --db URL --run {run}` plays it");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut options = WorkOptions::new(worker_id());
+    options.run = Some(run.clone());
+    options.threads = cfg.threads;
+    options.lease = Duration::from_secs(lease);
+    options.limit = limit;
+    let summary = arena::work::work(db, &options)?;
+    let failed = store.failed(&run)?;
+    eprintln!(
+        "run {run:?}: {} played here, {} failed in the run; results in {shown}",
+        summary.played,
+        failed.len()
+    );
+    for (key, err) in &failed {
+        eprintln!("failed: {key}: {err}");
+    }
+    let games = store.matches(Some(&run))?;
+    out!("{}", arena::report::text(&arena::rating::standings(&games)))?;
+    Ok(if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }

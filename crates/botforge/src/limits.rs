@@ -1,4 +1,4 @@
-//! Range checks of count options (`--games`, `--worlds`, `--threads`) at argument parsing,
+//! Range checks of count options (`--games`, `--worlds`, `--threads`, `--lease`) at argument parsing,
 //! so a huge value is a clear usage error instead of a stall or an abort.
 
 pub use arena::config::{MAX_GAMES, MAX_THREADS};
@@ -25,4 +25,9 @@ pub fn games_u32(s: &str) -> Result<u32, String> {
 /// A number of worker threads: 0 (the default of the command) to [`MAX_THREADS`].
 pub fn threads(s: &str) -> Result<usize, String> {
     count(s, 0, MAX_THREADS)
+}
+
+/// A lease length in seconds: 1 to [`arena::work::MAX_LEASE`].
+pub fn lease_seconds(s: &str) -> Result<u64, String> {
+    count(s, 1, arena::work::MAX_LEASE.as_secs() as usize).map(|v| v as u64)
 }

@@ -1,0 +1,62 @@
+//! Either results store behind one type: a SQLite file (the embedded default) or a
+//! PostgreSQL database shared by workers, chosen by the `--db` value.
+
+use std::path::Path;
+
+use crate::store::pg::{PgStore, is_url, redact};
+use crate::store::{Store, StoredMatch};
+
+/// An open results store of either kind.
+pub enum AnyStore {
+    /// A SQLite file.
+    Sqlite(Store),
+    /// A PostgreSQL database.
+    Postgres(PgStore),
+}
+
+impl AnyStore {
+    /// Opens `db`: a `postgres://`/`postgresql://` URL connects to PostgreSQL, anything
+    /// else is a SQLite file path (created if missing).
+    pub fn open(db: &str) -> anyhow::Result<Self> {
+        if is_url(db) {
+            Ok(Self::Postgres(PgStore::connect(db)?))
+        } else {
+            Ok(Self::Sqlite(Store::open(Path::new(db))?))
+        }
+    }
+
+    /// Opens an existing store for reading: a SQLite path that does not exist is an error
+    /// (instead of an empty new file).
+    pub fn open_existing(db: &str) -> anyhow::Result<Self> {
+        anyhow::ensure!(
+            is_url(db) || Path::new(db).exists(),
+            "no results database at {db}"
+        );
+        Self::open(db)
+    }
+
+    /// `db` as it may be shown (a URL's password hidden).
+    pub fn display_name(db: &str) -> String {
+        if is_url(db) {
+            redact(db)
+        } else {
+            db.to_owned()
+        }
+    }
+
+    /// All games of `run` (or of every run when `None`), oldest first.
+    pub fn matches(&mut self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
+        match self {
+            Self::Sqlite(s) => s.matches(run),
+            Self::Postgres(s) => s.matches(run),
+        }
+    }
+
+    /// The names of all runs with stored games, most recent first.
+    pub fn runs(&mut self) -> anyhow::Result<Vec<String>> {
+        match self {
+            Self::Sqlite(s) => s.runs(),
+            Self::Postgres(s) => s.runs(),
+        }
+    }
+}

@@ -1,0 +1,541 @@
+//! The PostgreSQL results store, shared by many workers on many machines.
+//!
+//! Besides the results (`arena_matches`, `arena_seats`: the same columns as the SQLite
+//! store) it holds the work queue: `arena_runs` keeps each run's config text, and
+//! `arena_jobs` one row per scheduled game with its state (`pending`, `done`, `failed`),
+//! the worker that claimed it and the end of that worker's lease.
+//!
+//! A worker claims a game with `SELECT … FOR UPDATE SKIP LOCKED` (so concurrent workers
+//! never pick the same row), taking pending games that nobody holds or whose lease ran out,
+//! and renews its leases while it plays. A result is stored in one transaction that first
+//! checks, under a row lock, that the game is still pending and still claimed by this
+//! worker; together with the unique job key of `arena_matches` this stores every game
+//! exactly once, even when a worker that lost its lease finishes late.
+
+use std::collections::HashSet;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use postgres::{Client, NoTls};
+
+use crate::runner::{Job, MatchResult, SeatResult};
+use crate::store::StoredMatch;
+
+/// Whether `db` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather
+/// than a SQLite file.
+pub fn is_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// `url` with the password (if any) replaced by `***`, for messages.
+pub fn redact(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let rest = &url[start..];
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_owned();
+    };
+    match rest[..at].find(':') {
+        Some(colon) => format!("{}{}:***{}", &url[..start], &rest[..colon], &rest[at..]),
+        None => url.to_owned(),
+    }
+}
+
+/// Serialises schema creation between processes that connect at the same moment.
+const SCHEMA_LOCK: i64 = 0x626f_7466_6f72_6765; // "botforge"
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS arena_runs (
+    run        TEXT PRIMARY KEY,
+    game       TEXT NOT NULL,
+    config     TEXT NOT NULL,
+    config_path TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS arena_jobs (
+    key         TEXT PRIMARY KEY,
+    run         TEXT NOT NULL REFERENCES arena_runs(run) ON DELETE CASCADE,
+    ord         INTEGER NOT NULL,
+    game        TEXT NOT NULL,
+    map         TEXT NOT NULL,
+    seed        BIGINT NOT NULL,
+    idx         INTEGER NOT NULL,
+    seats       TEXT NOT NULL,
+    specs       TEXT NOT NULL,
+    state       TEXT NOT NULL DEFAULT 'pending',
+    claimed_by  TEXT,
+    lease_until TIMESTAMPTZ,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    error       TEXT
+);
+CREATE INDEX IF NOT EXISTS arena_jobs_todo ON arena_jobs(run, ord) WHERE state = 'pending';
+CREATE TABLE IF NOT EXISTS arena_matches (
+    id        BIGSERIAL PRIMARY KEY,
+    run       TEXT NOT NULL,
+    key       TEXT NOT NULL UNIQUE,
+    game      TEXT NOT NULL,
+    map       TEXT NOT NULL,
+    seed      BIGINT NOT NULL,
+    turns     BIGINT NOT NULL,
+    outcome   TEXT NOT NULL,
+    replay    TEXT,
+    details   TEXT NOT NULL,
+    played_by TEXT,
+    played_at TEXT NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+);
+CREATE INDEX IF NOT EXISTS arena_matches_run ON arena_matches(run);
+CREATE TABLE IF NOT EXISTS arena_seats (
+    match_id BIGINT NOT NULL REFERENCES arena_matches(id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    bot      TEXT NOT NULL,
+    score    DOUBLE PRECISION NOT NULL,
+    rank     BIGINT NOT NULL,
+    status   TEXT NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+";
+
+/// A run as registered: its game and the config it was registered with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunRecord {
+    /// Game name.
+    pub game: String,
+    /// The config file's text.
+    pub config: String,
+    /// The config's path on the machine that registered it (for messages).
+    pub config_path: String,
+}
+
+/// What [`PgStore::register`] found and added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Registered {
+    /// Games in the schedule.
+    pub scheduled: usize,
+    /// Of those, games already stored.
+    pub done: usize,
+}
+
+/// A game claimed by a worker: play it, then [`PgStore::finish`] or [`PgStore::fail`] it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The run the game belongs to.
+    pub run: String,
+    /// The game.
+    pub job: Job,
+}
+
+/// Games of a run (or of all runs) not yet finished.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pending {
+    /// Pending games, held or not.
+    pub total: u64,
+    /// Pending games nobody holds a live lease on (claimable now).
+    pub free: u64,
+}
+
+/// A connection to a PostgreSQL results database.
+pub struct PgStore {
+    client: Client,
+}
+
+fn seconds(d: Duration) -> f64 {
+    d.as_secs_f64()
+}
+
+impl PgStore {
+    /// Connects to `url` (a `postgres://` URL; a `connect_timeout` of 10 s applies unless
+    /// the URL sets one) and creates the tables if needed.
+    pub fn connect(url: &str) -> anyhow::Result<Self> {
+        let shown = redact(url);
+        let mut config = postgres::Config::from_str(url)
+            .with_context(|| format!("invalid PostgreSQL URL {shown}"))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        let mut client = config
+            .connect(NoTls)
+            .with_context(|| format!("cannot connect to PostgreSQL at {shown}"))?;
+        // `CREATE … IF NOT EXISTS` locks the tables even when they exist, which deadlocks
+        // with workers storing results: create the schema only when something is missing.
+        let present: bool = client
+            .query_one(
+                "SELECT to_regclass('arena_runs') IS NOT NULL AND to_regclass('arena_jobs') IS NOT NULL
+                    AND to_regclass('arena_jobs_todo') IS NOT NULL
+                    AND to_regclass('arena_matches') IS NOT NULL
+                    AND to_regclass('arena_matches_run') IS NOT NULL
+                    AND to_regclass('arena_seats') IS NOT NULL",
+                &[],
+            )
+            .with_context(|| format!("cannot read the arena tables at {shown}"))?
+            .get(0);
+        if !present {
+            let mut tx = client.transaction()?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])?;
+            tx.batch_execute(SCHEMA)
+                .with_context(|| format!("cannot create the arena tables at {shown}"))?;
+            tx.commit()?;
+        }
+        Ok(Self { client })
+    }
+
+    /// Registers `run` with its config text and schedule: a new run is created; a known
+    /// run of the same game gets the new config text and any jobs it lacks, and its failed
+    /// games become pending again (as a resumed SQLite run retries them). A known run of
+    /// another game is an error.
+    pub fn register(
+        &mut self,
+        run: &str,
+        record: &RunRecord,
+        jobs: &[Job],
+    ) -> anyhow::Result<Registered> {
+        let mut tx = self.client.transaction()?;
+        let known: Option<String> = tx
+            .query_opt(
+                "SELECT game FROM arena_runs WHERE run = $1 FOR UPDATE",
+                &[&run],
+            )?
+            .map(|r| r.get(0));
+        match known {
+            Some(game) => {
+                anyhow::ensure!(
+                    game == record.game,
+                    "run {run:?} in the store is a {game} run, not {}; choose another `name`",
+                    record.game
+                );
+                tx.execute(
+                    "UPDATE arena_runs SET config = $2, config_path = $3 WHERE run = $1",
+                    &[&run, &record.config, &record.config_path],
+                )?;
+            }
+            None => {
+                tx.execute(
+                    "INSERT INTO arena_runs (run, game, config, config_path) VALUES ($1, $2, $3, $4)",
+                    &[&run, &record.game, &record.config, &record.config_path],
+                )?;
+            }
+        }
+        let insert = tx.prepare(
+            "INSERT INTO arena_jobs (key, run, ord, game, map, seed, idx, seats, specs)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (key) DO NOTHING",
+        )?;
+        for (ord, job) in jobs.iter().enumerate() {
+            let seats = serde_json::to_string(&job.seats)?;
+            let specs = serde_json::to_string(&job.specs)?;
+            tx.execute(
+                &insert,
+                &[
+                    &job.key,
+                    &run,
+                    &(ord as i32),
+                    &job.game,
+                    &job.map,
+                    &(job.seed as i64),
+                    &(job.index as i32),
+                    &seats,
+                    &specs,
+                ],
+            )?;
+        }
+        tx.execute(
+            "UPDATE arena_jobs SET state = 'pending', error = NULL, claimed_by = NULL,
+             lease_until = NULL WHERE run = $1 AND state = 'failed'",
+            &[&run],
+        )?;
+        let keys: Vec<&str> = jobs.iter().map(|j| j.key.as_str()).collect();
+        let done: i64 = tx
+            .query_one(
+                "SELECT count(*) FROM arena_matches WHERE run = $1 AND key = ANY($2)",
+                &[&run, &keys],
+            )?
+            .get(0);
+        tx.commit()?;
+        Ok(Registered {
+            scheduled: jobs.len(),
+            done: done as usize,
+        })
+    }
+
+    /// The registered run `run`, if any.
+    pub fn run_record(&mut self, run: &str) -> anyhow::Result<Option<RunRecord>> {
+        Ok(self
+            .client
+            .query_opt(
+                "SELECT game, config, config_path FROM arena_runs WHERE run = $1",
+                &[&run],
+            )?
+            .map(|r| RunRecord {
+                game: r.get(0),
+                config: r.get(1),
+                config_path: r.get(2),
+            }))
+    }
+
+    /// Claims one pending game of `run` (of any run when `None`) that nobody holds or
+    /// whose lease has run out, for `worker` until now + `lease`. `None` when there is none
+    /// to claim right now.
+    pub fn claim(
+        &mut self,
+        worker: &str,
+        run: Option<&str>,
+        lease: Duration,
+    ) -> anyhow::Result<Option<Claim>> {
+        let row = self.client.query_opt(
+            "UPDATE arena_jobs SET claimed_by = $1,
+                 lease_until = now() + make_interval(secs => $2), attempts = attempts + 1
+             WHERE key = (
+                 SELECT key FROM arena_jobs
+                 WHERE state = 'pending' AND ($3::text IS NULL OR run = $3)
+                   AND (lease_until IS NULL OR lease_until < now())
+                 ORDER BY run, ord LIMIT 1
+                 FOR UPDATE SKIP LOCKED)
+             RETURNING run, key, game, map, seed, idx, seats, specs",
+            &[&worker, &seconds(lease), &run],
+        )?;
+        let Some(r) = row else { return Ok(None) };
+        let key: String = r.get(1);
+        let seats: String = r.get(6);
+        let specs: String = r.get(7);
+        let job = Job {
+            key: key.clone(),
+            game: r.get(2),
+            map: r.get(3),
+            seed: r.get::<_, i64>(4) as u64,
+            index: r.get::<_, i32>(5) as u32,
+            seats: serde_json::from_str(&seats)
+                .with_context(|| format!("game {key}: bad seat list in the store"))?,
+            specs: serde_json::from_str(&specs)
+                .with_context(|| format!("game {key}: bad bot list in the store"))?,
+        };
+        Ok(Some(Claim { run: r.get(0), job }))
+    }
+
+    /// Extends every lease `worker` holds to now + `lease` (the heartbeat); returns how
+    /// many games it holds.
+    pub fn renew(&mut self, worker: &str, lease: Duration) -> anyhow::Result<u64> {
+        Ok(self.client.execute(
+            "UPDATE arena_jobs SET lease_until = now() + make_interval(secs => $2)
+             WHERE claimed_by = $1 AND state = 'pending'",
+            &[&worker, &seconds(lease)],
+        )?)
+    }
+
+    /// Stores the result of a claimed game, exactly once: in one transaction, only if the
+    /// game is still pending and claimed by `worker`. `Ok(false)` when the claim was lost
+    /// (the lease ran out and another worker took the game); nothing is stored then.
+    pub fn finish(
+        &mut self,
+        worker: &str,
+        claim: &Claim,
+        result: &MatchResult,
+    ) -> anyhow::Result<bool> {
+        let job = &claim.job;
+        let mut tx = self.client.transaction()?;
+        let row = tx
+            .query_opt(
+                "SELECT state, claimed_by FROM arena_jobs WHERE key = $1 FOR UPDATE",
+                &[&job.key],
+            )?
+            .with_context(|| format!("game {} is not scheduled in the store", job.key))?;
+        let state: String = row.get(0);
+        let holder: Option<String> = row.get(1);
+        if state != "pending" || holder.as_deref() != Some(worker) {
+            return Ok(false);
+        }
+        let id: i64 = tx
+            .query_one(
+                "INSERT INTO arena_matches
+                     (run, key, game, map, seed, turns, outcome, replay, details, played_by)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                &[
+                    &claim.run,
+                    &job.key,
+                    &job.game,
+                    &job.map,
+                    &(job.seed as i64),
+                    &i64::from(result.turns),
+                    &result.outcome,
+                    &result.replay,
+                    &result.details.to_string(),
+                    &worker,
+                ],
+            )?
+            .get(0);
+        for (seat, s) in result.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO arena_seats (match_id, seat, bot, score, rank, status)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &id,
+                    &(seat as i32),
+                    &s.bot,
+                    &s.score,
+                    &i64::from(s.rank),
+                    &s.status,
+                ],
+            )?;
+        }
+        tx.execute(
+            "UPDATE arena_jobs SET state = 'done', lease_until = NULL WHERE key = $1",
+            &[&job.key],
+        )?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    /// Marks a claimed game as failed with `error` (if `worker` still holds it); a later
+    /// `arena run` of the same config makes it pending again.
+    pub fn fail(&mut self, worker: &str, claim: &Claim, error: &str) -> anyhow::Result<bool> {
+        Ok(self.client.execute(
+            "UPDATE arena_jobs SET state = 'failed', error = $3, lease_until = NULL
+             WHERE key = $1 AND claimed_by = $2 AND state = 'pending'",
+            &[&claim.job.key, &worker, &error],
+        )? == 1)
+    }
+
+    /// Unfinished games of `run` (of all runs when `None`).
+    pub fn pending(&mut self, run: Option<&str>) -> anyhow::Result<Pending> {
+        let r = self.client.query_one(
+            "SELECT count(*),
+                    count(*) FILTER (WHERE lease_until IS NULL OR lease_until < now())
+             FROM arena_jobs WHERE state = 'pending' AND ($1::text IS NULL OR run = $1)",
+            &[&run],
+        )?;
+        Ok(Pending {
+            total: r.get::<_, i64>(0) as u64,
+            free: r.get::<_, i64>(1) as u64,
+        })
+    }
+
+    /// The failed games of `run`, with their errors.
+    pub fn failed(&mut self, run: &str) -> anyhow::Result<Vec<(String, String)>> {
+        Ok(self
+            .client
+            .query(
+                "SELECT key, coalesce(error, '') FROM arena_jobs
+                 WHERE run = $1 AND state = 'failed' ORDER BY ord",
+                &[&run],
+            )?
+            .into_iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+    }
+
+    /// How often each game of `run` was claimed, by job key (a game replayed after a lost
+    /// lease shows 2 or more).
+    pub fn attempts(&mut self, run: &str) -> anyhow::Result<Vec<(String, u32)>> {
+        Ok(self
+            .client
+            .query(
+                "SELECT key, attempts FROM arena_jobs WHERE run = $1 ORDER BY ord",
+                &[&run],
+            )?
+            .into_iter()
+            .map(|r| (r.get(0), r.get::<_, i32>(1) as u32))
+            .collect())
+    }
+
+    /// The job keys already recorded for `run`.
+    pub fn done_keys(&mut self, run: &str) -> anyhow::Result<HashSet<String>> {
+        Ok(self
+            .client
+            .query("SELECT key FROM arena_matches WHERE run = $1", &[&run])?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+
+    /// All games of `run` (or of every run when `None`) in schedule order (so ratings do
+    /// not depend on which worker finished first).
+    pub fn matches(&mut self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
+        let rows = self.client.query(
+            "SELECT m.id, m.run, m.game, m.map, m.seed, m.turns, m.outcome, m.replay, m.played_at
+             FROM arena_matches m LEFT JOIN arena_jobs j ON j.key = m.key
+             WHERE $1::text IS NULL OR m.run = $1 ORDER BY m.run, j.ord, m.id",
+            &[&run],
+        )?;
+        let mut matches: Vec<StoredMatch> = rows
+            .into_iter()
+            .map(|r| StoredMatch {
+                id: r.get(0),
+                run: r.get(1),
+                game: r.get(2),
+                map: r.get(3),
+                seed: r.get::<_, i64>(4) as u64,
+                turns: r.get::<_, i64>(5) as u32,
+                outcome: r.get(6),
+                replay: r.get(7),
+                played_at: r.get(8),
+                seats: Vec::new(),
+            })
+            .collect();
+        let ids: Vec<i64> = matches.iter().map(|m| m.id).collect();
+        let seat_rows = self.client.query(
+            "SELECT match_id, bot, score, rank, status FROM arena_seats
+             WHERE match_id = ANY($1) ORDER BY match_id, seat",
+            &[&ids],
+        )?;
+        let index: std::collections::HashMap<i64, usize> =
+            ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        for r in seat_rows {
+            let id: i64 = r.get(0);
+            if let Some(&i) = index.get(&id) {
+                matches[i].seats.push(SeatResult {
+                    bot: r.get(1),
+                    score: r.get(2),
+                    rank: r.get::<_, i64>(3) as u32,
+                    status: r.get(4),
+                });
+            }
+        }
+        Ok(matches)
+    }
+
+    /// The names of all runs with stored games, most recent first.
+    pub fn runs(&mut self) -> anyhow::Result<Vec<String>> {
+        Ok(self
+            .client
+            .query(
+                "SELECT run FROM arena_matches GROUP BY run ORDER BY MAX(id) DESC",
+                &[],
+            )?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_are_told_from_paths_and_passwords_hidden() {
+        assert!(is_url("postgres://u@h/db"));
+        assert!(is_url("postgresql://h/db"));
+        assert!(!is_url("botforge.db"));
+        assert!(!is_url("./postgres://x"));
+        assert_eq!(
+            redact("postgres://user:secret@host:5432/db"),
+            "postgres://user:***@host:5432/db"
+        );
+        assert_eq!(redact("postgres://user@host/db"), "postgres://user@host/db");
+        assert_eq!(
+            redact("postgres://host/db?x=a@b"),
+            "postgres://host/db?x=a@b"
+        );
+    }
+
+    #[test]
+    fn an_unreachable_server_is_a_clear_error_without_the_password() {
+        // Port 1 on loopback: nothing listens there, the connection is refused at once.
+        let Err(e) = PgStore::connect("postgres://u:hunter2@127.0.0.1:1/db") else {
+            panic!("connected to nothing");
+        };
+        let text = format!("{e:#}");
+        assert!(text.contains("cannot connect to PostgreSQL"), "{text}");
+        assert!(!text.contains("hunter2"), "{text}");
+    }
+}

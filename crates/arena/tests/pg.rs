@@ -1,0 +1,239 @@
+//! Workers sharing one PostgreSQL database: every scheduled game stored exactly once, a
+//! dead worker's game replayed after its lease, reports read from PostgreSQL.
+//!
+//! These tests need a server: `BOTFORGE_TEST_PG` holds its URL (`.ci/run` starts one and
+//! sets it). Without it they print a notice and pass, except under CI (`CI` set), where a
+//! missing server is a failure. Each test uses run names of its own, so they can share the
+//! database and run in parallel.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::time::Duration;
+
+use arena::store::any::AnyStore;
+use arena::store::pg::PgStore;
+use arena::work::{WorkOptions, register, work};
+use arena::{Config, RunOptions, Store};
+
+fn pg_url() -> Option<String> {
+    match std::env::var("BOTFORGE_TEST_PG") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "BOTFORGE_TEST_PG is not set under CI: .ci/run must start PostgreSQL"
+            );
+            eprintln!("BOTFORGE_TEST_PG is not set: skipping a PostgreSQL test");
+            None
+        }
+    }
+}
+
+/// A run name no other test (or earlier test run on the same database) uses.
+fn unique(base: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{base}-{}-{nanos}", std::process::id())
+}
+
+/// Cheap Wumpus games on generated worlds with deterministic agents.
+fn config(run: &str, games: u32) -> (Config, String) {
+    let text = format!(
+        "name = {run:?}\ngame = \"wumpus\"\ngames = {games}\nseed = 5\nthreads = 1\n\
+         [options]\npreset = \"small\"\n\
+         [[bots]]\nname = \"reference\"\n[[bots]]\nname = \"champion\"\n"
+    );
+    (Config::parse(&text, Path::new("pg.toml")).unwrap(), text)
+}
+
+fn options(worker: &str, run: &str, lease: Duration) -> WorkOptions {
+    let mut o = WorkOptions::new(worker.to_owned());
+    o.run = Some(run.to_owned());
+    o.threads = 1;
+    o.lease = lease;
+    o.poll = Duration::from_millis(100);
+    o
+}
+
+/// Scores by job key from a store's games.
+fn scores(games: &[arena::store::StoredMatch]) -> BTreeMap<(u64, String), Vec<(String, f64)>> {
+    games
+        .iter()
+        .map(|g| {
+            (
+                (g.seed, g.map.clone()),
+                g.seats.iter().map(|s| (s.bot.clone(), s.score)).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_coordinator_and_two_workers_store_every_game_once() {
+    let Some(url) = pg_url() else { return };
+    let run = unique("share");
+    let (cfg, text) = config(&run, 12);
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = PgStore::connect(&url).unwrap();
+    let registered = register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("pg.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!((registered.scheduled, registered.done), (12, 0));
+    let lease = Duration::from_secs(30);
+    let summaries: Vec<_> = std::thread::scope(|s| {
+        let handles: Vec<_> = ["coordinator", "worker-1", "worker-2"]
+            .into_iter()
+            .map(|w| {
+                let (url, run) = (&url, &run);
+                s.spawn(move || work(url, &options(w, run, lease)).unwrap())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let played: usize = summaries.iter().map(|s| s.played).sum();
+    assert_eq!(played, 12, "{summaries:?}");
+    assert!(
+        summaries
+            .iter()
+            .all(|s| s.failed.is_empty() && s.lost.is_empty())
+    );
+
+    // Every scheduled game exactly once.
+    let jobs = arena::runner::schedule(&cfg, player.as_ref()).unwrap();
+    let games = store.matches(Some(&run)).unwrap();
+    assert_eq!(games.len(), jobs.len());
+    let keys = store.done_keys(&run).unwrap();
+    let scheduled: HashSet<String> = jobs.iter().map(|j| j.key.clone()).collect();
+    assert_eq!(keys, scheduled);
+    assert!(store.attempts(&run).unwrap().iter().all(|(_, n)| *n == 1));
+    assert_eq!(store.pending(Some(&run)).unwrap().total, 0);
+
+    // Same results as a single-process SQLite run of the same config and seeds.
+    let mut sqlite = Store::in_memory().unwrap();
+    arena::runner::run(&cfg, player.as_ref(), &mut sqlite, &RunOptions::default()).unwrap();
+    let local = sqlite.matches(Some(&run)).unwrap();
+    assert_eq!(scores(&games), scores(&local));
+    assert_eq!(
+        arena::report::text(&arena::rating::standings(&games)),
+        arena::report::text(&arena::rating::standings(&local))
+    );
+
+    // Registering again (a resumed coordinator) adds nothing and sees every game done.
+    let again = register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("pg.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!((again.scheduled, again.done), (12, 12));
+    let summary = work(&url, &options("late", &run, lease)).unwrap();
+    assert_eq!(summary.played, 0);
+}
+
+#[test]
+fn a_dead_workers_game_is_replayed_after_its_lease_and_stored_once() {
+    let Some(url) = pg_url() else { return };
+    let run = unique("dead");
+    let (cfg, text) = config(&run, 4);
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = PgStore::connect(&url).unwrap();
+    register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("pg.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+
+    // A worker claims a game with a one-second lease and dies (never renews or finishes).
+    let dead = store
+        .claim("dead", Some(&run), Duration::from_secs(1))
+        .unwrap()
+        .unwrap();
+    // While the lease runs, nobody else gets that game.
+    let other = store
+        .claim("probe", Some(&run), Duration::from_secs(30))
+        .unwrap()
+        .unwrap();
+    assert_ne!(other.job.key, dead.job.key);
+    let r = player.play(&other.job, None).unwrap();
+    assert!(store.finish("probe", &other, &r).unwrap());
+
+    let started = std::time::Instant::now();
+    let summary = work(&url, &options("survivor", &run, Duration::from_secs(30))).unwrap();
+    assert_eq!(summary.played, 3, "{summary:?}");
+    assert!(started.elapsed() < Duration::from_secs(20));
+    let attempts: BTreeMap<String, u32> = store.attempts(&run).unwrap().into_iter().collect();
+    assert_eq!(
+        attempts[&dead.job.key], 2,
+        "replayed once after the lease ran out"
+    );
+
+    // The dead worker comes back late with a result: it is dropped, not stored twice.
+    let late = player.play(&dead.job, None).unwrap();
+    assert!(!store.finish("dead", &dead, &late).unwrap());
+    let games = store.matches(Some(&run)).unwrap();
+    assert_eq!(games.len(), 4);
+    let keys = store.done_keys(&run).unwrap();
+    assert_eq!(keys.len(), 4);
+
+    // A report reads the PostgreSQL store like a SQLite one.
+    let mut any = AnyStore::open_existing(&url).unwrap();
+    assert!(any.runs().unwrap().contains(&run));
+    let read = any.matches(Some(&run)).unwrap();
+    assert_eq!(read, games);
+    let table = arena::report::text(&arena::rating::standings(&read));
+    assert!(
+        table.contains("reference") && table.contains("champion"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_run_of_another_game_under_the_same_name_is_refused() {
+    let Some(url) = pg_url() else { return };
+    let run = unique("clash");
+    let (cfg, text) = config(&run, 1);
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = PgStore::connect(&url).unwrap();
+    register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("pg.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    let other =
+        format!("name = {run:?}\ngame = \"economy\"\ngames = 1\n[[bots]]\nname = \"gold\"\n");
+    let ocfg = Config::parse(&other, Path::new("o.toml")).unwrap();
+    let oplayer = arena::games::player(&ocfg.game, &ocfg.options).unwrap();
+    let Err(e) = register(
+        &mut store,
+        &ocfg,
+        &other,
+        Path::new("o.toml"),
+        oplayer.as_ref(),
+    ) else {
+        panic!("a run of another game was registered under the same name");
+    };
+    assert!(format!("{e:#}").contains("is a wumpus run"), "{e:#}");
+    // A worker for an unknown run says so instead of waiting.
+    let e = work(
+        &url,
+        &options("w", &unique("nothing"), Duration::from_secs(5)),
+    )
+    .unwrap_err();
+    assert!(format!("{e:#}").contains("not registered"), "{e:#}");
+}
