@@ -230,6 +230,16 @@ fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 f.display(),
                 report.transitions
             )?,
+            Some(d) if d.truncated => {
+                ok = false;
+                outln!(
+                    "{}:{}: {} ({} transitions replayed exactly)",
+                    f.display(),
+                    d.line,
+                    d.message,
+                    report.transitions
+                )?;
+            }
             Some(d) => {
                 ok = false;
                 outln!(
