@@ -26,3 +26,8 @@ pub fn games_u32(s: &str) -> Result<u32, String> {
 pub fn threads(s: &str) -> Result<usize, String> {
     count(s, 0, MAX_THREADS)
 }
+
+/// A connection cap (`--max-connections`): 1 to 65 536.
+pub fn connections(s: &str) -> Result<usize, String> {
+    count(s, 1, 65_536)
+}
