@@ -13,12 +13,12 @@ use tokio::net::TcpStream;
 
 const HANDSHAKE: Duration = Duration::from_millis(500);
 
-/// Reads until the server closes the connection; panics if it is still open after 5 s.
+/// Reads until the server closes the connection; panics if it is still open after 10 s.
 async fn closed_within(mut s: TcpStream) -> Duration {
     let t = Instant::now();
     let mut buf = Vec::new();
-    let r = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut buf)).await;
-    assert!(r.is_ok(), "the connection is still open after 5 s");
+    let r = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut buf)).await;
+    assert!(r.is_ok(), "the connection is still open after 10 s");
     t.elapsed()
 }
 
@@ -72,7 +72,7 @@ fn idle_connections_are_closed_and_a_real_pair_still_plays_at_the_cap() {
         let closes: Vec<Duration> =
             futures_util::future::join_all(idle.into_iter().map(closed_within)).await;
         for took in closes {
-            assert!(took < HANDSHAKE * 6, "closed only after {took:?}");
+            assert!(took < HANDSHAKE * 8, "closed only after {took:?}");
         }
         for p in players {
             let report = tokio::time::timeout(Duration::from_secs(60), p)
