@@ -33,7 +33,7 @@ fn idle_connections_are_closed_and_a_real_pair_still_plays_at_the_cap() {
         let config = ServerConfig {
             players: Some(2),
             fill: vec!["random".into()],
-            wait: Duration::from_secs(60),
+            wait: Duration::from_mins(1),
             games: Some(1),
             round_secs: (1, 1),
             grace: Duration::from_millis(300),
@@ -75,7 +75,7 @@ fn idle_connections_are_closed_and_a_real_pair_still_plays_at_the_cap() {
             assert!(took < HANDSHAKE * 8, "closed only after {took:?}");
         }
         for p in players {
-            let report = tokio::time::timeout(Duration::from_secs(60), p)
+            let report = tokio::time::timeout(Duration::from_mins(1), p)
                 .await
                 .expect("the game must end")
                 .unwrap()

@@ -46,22 +46,18 @@ pub fn is_external(spec: &str) -> bool {
 /// Reads a player spec: `NAME=cmd:COMMAND` / `cmd:COMMAND` (the command must be
 /// startable, see [`procgroup::check_command`]) or an AI spec.
 pub fn entrant(spec: &str) -> Result<Entrant, AiSpecError> {
-    match procgroup::split_external(spec) {
-        Some((_, command)) => {
-            procgroup::check_command(command).map_err(|e| AiSpecError::Params {
-                name: spec.to_owned(),
-                message: e.to_string(),
-            })?;
-            Ok(Entrant::External {
-                name: procgroup::display_name(spec),
-                command: command.to_owned(),
-            })
-        }
-        None => {
-            from_spec(spec, 0)?;
-            Ok(Entrant::Ai(spec.to_owned()))
-        }
+    if let Some((_, command)) = procgroup::split_external(spec) {
+        procgroup::check_command(command).map_err(|e| AiSpecError::Params {
+            name: spec.to_owned(),
+            message: e.to_string(),
+        })?;
+        return Ok(Entrant::External {
+            name: procgroup::display_name(spec),
+            command: command.to_owned(),
+        });
     }
+    from_spec(spec, 0)?;
+    Ok(Entrant::Ai(spec.to_owned()))
 }
 
 /// Settings of a hosted game. The round time-out is the game's rule (drawn per round from
@@ -262,15 +258,13 @@ pub fn play(specs: &[String], cfg: &HostedConfig) -> Result<HostedGame, NetError
         .iter()
         .enumerate()
         .map(|(i, e)| {
-            let end = if !summary.connected.get(i).copied().unwrap_or(true) {
-                SeatEnd::NoConnection
-            } else {
-                match summary.eliminated_by.get(i).copied().flatten() {
-                    Some(AnswerStatus::Missing) => SeatEnd::Timeout,
-                    Some(AnswerStatus::Closed) => SeatEnd::Crashed,
-                    Some(AnswerStatus::Invalid | AnswerStatus::Duplicate) => SeatEnd::Invalid,
-                    _ => SeatEnd::Played,
-                }
+            let connected = summary.connected.get(i).copied().unwrap_or(true);
+            let end = match summary.eliminated_by.get(i).copied().flatten() {
+                _ if !connected => SeatEnd::NoConnection,
+                Some(AnswerStatus::Missing) => SeatEnd::Timeout,
+                Some(AnswerStatus::Closed) => SeatEnd::Crashed,
+                Some(AnswerStatus::Invalid | AnswerStatus::Duplicate) => SeatEnd::Invalid,
+                _ => SeatEnd::Played,
             };
             let (name, process) = match e {
                 Entrant::Ai(spec) => (spec.clone(), None),
