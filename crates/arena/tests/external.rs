@@ -252,6 +252,10 @@ fn hostile_speed_clients_end_with_a_clear_status_and_leave_no_process() {
         .env(key, value)
         .spawn()
         .unwrap();
+    let until = Instant::now() + Duration::from_secs(5);
+    while processes_with(&mark).is_empty() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10)); // until the probe has exec'd
+    }
     assert_eq!(processes_with(&mark).len(), 1);
     probe.kill().unwrap();
     probe.wait().unwrap();
