@@ -39,7 +39,7 @@ impl Entrant {
     /// The external entrant a bot spec names: `cmd:COMMAND` (shown as the program's base
     /// name) or `NAME=cmd:COMMAND` (shown as `NAME`); `None` for any other spec.
     pub fn external(spec: &str) -> Option<Entrant> {
-        match split_external(spec)? {
+        match procgroup::split_external(spec)? {
             (Some(name), command) => Some(Entrant::Named {
                 name: name.to_owned(),
                 command: command.to_owned(),
@@ -49,28 +49,7 @@ impl Entrant {
     }
 }
 
-/// Splits an external bot spec into its optional display name and its command.
-fn split_external(spec: &str) -> Option<(Option<&str>, &str)> {
-    if let Some(command) = spec.strip_prefix("cmd:") {
-        return Some((None, command));
-    }
-    let (name, command) = spec.split_once("=cmd:")?;
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
-    valid.then_some((Some(name), command))
-}
-
-/// The name results show for a bot spec: `NAME` of `NAME=cmd:COMMAND`, the program's base
-/// name for `cmd:COMMAND`, the spec itself for an in-process bot.
-pub fn display_name(spec: &str) -> String {
-    match split_external(spec) {
-        Some((Some(name), _)) => name.to_owned(),
-        Some((None, command)) => command_name(command),
-        None => spec.to_owned(),
-    }
-}
+pub use procgroup::display_name;
 
 impl std::fmt::Debug for Entrant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -46,16 +46,7 @@ impl std::fmt::Debug for ProcessBot {
     }
 }
 
-/// The display name of a bot command: the base name of its last token that names an
-/// existing path (as the official replay's `playernames`), else the whole command.
-pub fn command_name(command: &str) -> String {
-    command
-        .split_whitespace()
-        .rev()
-        .find(|t| std::path::Path::new(t).exists())
-        .and_then(|t| std::path::Path::new(t).file_name())
-        .map_or_else(|| command.to_owned(), |n| n.to_string_lossy().into_owned())
-}
+pub use procgroup::command_name;
 
 const STDERR_KEEP: usize = 16 * 1024;
 

@@ -31,3 +31,8 @@ pub fn threads(s: &str) -> Result<usize, String> {
 pub fn lease_seconds(s: &str) -> Result<u64, String> {
     count(s, 1, arena::work::MAX_LEASE.as_secs() as usize).map(|v| v as u64)
 }
+
+/// A connection cap (`--max-connections`): 1 to 65 536.
+pub fn connections(s: &str) -> Result<usize, String> {
+    count(s, 1, 65_536)
+}

@@ -24,9 +24,12 @@ pub enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Play an offline game in the terminal.
+    /// Play an offline game in the terminal. With an external program among the players
+    /// (`cmd:COMMAND` or `NAME=cmd:COMMAND`) the game runs on a loopback server and the
+    /// program is started with `URL`, `KEY` and `TIME_URL` like an informatiCup client.
     Play {
-        /// AI specs of the computer players, e.g. `champion,pathfinding(2,75)`.
+        /// Players: AI specs or external programs, e.g.
+        /// `champion,mine=cmd:python3 client.py`.
         #[arg(
             long,
             default_value = "champion,pathfinding-search-tree(1,50,3,0.75,10)"
@@ -47,6 +50,15 @@ pub enum Command {
         /// Print only the final board (AI-only games).
         #[arg(long)]
         quiet: bool,
+        /// Shortest round time-out in whole seconds (games with external programs).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        min_round_secs: u64,
+        /// Longest round time-out in whole seconds (games with external programs).
+        #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
+        max_round_secs: u64,
+        /// Time external programs have to connect, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        connect_timeout_ms: u64,
     },
     /// Headless seeded evaluation series, stored game by game in the arena results
     /// database (an interrupted series resumes when run again).
@@ -101,7 +113,29 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             budget_ms,
             log,
             quiet,
-        } => play(&split_specs(&ais), human, seed, budget_ms, log, quiet),
+            min_round_secs,
+            max_round_secs,
+            connect_timeout_ms,
+        } => {
+            let specs = split_specs(&ais);
+            if specs.iter().any(|s| speed::net::hosted::is_external(s)) {
+                anyhow::ensure!(!human, "--human cannot be combined with external programs");
+                anyhow::ensure!(
+                    min_round_secs <= max_round_secs,
+                    "--min-round-secs must not exceed --max-round-secs"
+                );
+                let cfg = speed::net::hosted::HostedConfig {
+                    seed,
+                    round_secs: (min_round_secs, max_round_secs),
+                    grace: Duration::from_secs(2),
+                    ai_budget: Duration::from_millis(budget_ms),
+                    connect_timeout: Duration::from_millis(connect_timeout_ms),
+                    log,
+                };
+                return play_hosted(&specs, &cfg);
+            }
+            play(&specs, human, seed, budget_ms, log, quiet)
+        }
         Command::Eval {
             games,
             ais,
@@ -115,10 +149,16 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             budget_ms,
             board,
         } => {
-            let ais = ais.map_or_else(
+            let ais: Vec<String> = ais.map_or_else(
                 || DEFAULT_LINEUP.iter().map(|s| (*s).to_owned()).collect(),
                 |a| split_specs(&a),
             );
+            if let Some(s) = ais.iter().find(|s| speed::net::hosted::is_external(s)) {
+                anyhow::bail!(
+                    "--ais: `{s}` is an external program; they play in `speed play` and in \
+                     arena configs (game = \"speed\"), not in `speed eval`"
+                );
+            }
             let cfg = EvalConfig {
                 games,
                 ais,
@@ -230,6 +270,16 @@ fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 f.display(),
                 report.transitions
             )?,
+            Some(d) if d.truncated => {
+                ok = false;
+                outln!(
+                    "{}:{}: {} ({} transitions replayed exactly)",
+                    f.display(),
+                    d.line,
+                    d.message,
+                    report.transitions
+                )?;
+            }
             Some(d) => {
                 ok = false;
                 outln!(
@@ -249,6 +299,48 @@ fn check_logs(files: &[PathBuf]) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// `speed play` with external programs: one game on a loopback server.
+fn play_hosted(
+    specs: &[String],
+    cfg: &speed::net::hosted::HostedConfig,
+) -> anyhow::Result<ExitCode> {
+    let game = speed::net::hosted::play(specs, cfg)?;
+    let state = &game.summary.final_state;
+    out!("{}", speed::render::render(state, None))?;
+    for (p, seat) in state.players.iter().zip(&game.seats) {
+        let alive = if p.active { "survived" } else { "dead" };
+        match &seat.process {
+            Some((process, stderr)) => {
+                outln!(
+                    "player {} ({}): {alive}, {}, process {process}",
+                    p.id,
+                    seat.name,
+                    seat.end.as_str()
+                )?;
+                if !stderr.trim().is_empty() {
+                    eprintln!(
+                        "player {} ({}) stderr:\n{}",
+                        p.id,
+                        seat.name,
+                        stderr.trim_end()
+                    );
+                }
+            }
+            None => outln!("player {} ({}): {alive}", p.id, seat.name)?,
+        }
+    }
+    match state.winner() {
+        Some(w) => outln!("winner: player {w} after {} rounds", game.summary.rounds)?,
+        None => outln!("draw after {} rounds", game.summary.rounds)?,
+    }
+    match (&game.summary.log, &cfg.log) {
+        (Some(path), _) => outln!("game log written to {}", path.display())?,
+        (None, Some(path)) => anyhow::bail!("the game log {} was not written", path.display()),
+        (None, None) => {}
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn play(

@@ -141,6 +141,14 @@ pub struct ServeArgs {
     /// Thinking time of each server AI per round in milliseconds.
     #[arg(long, default_value_t = 200)]
     pub ai_ms: u64,
+    /// Most connections open at once (websockets included); more wait to be accepted.
+    #[arg(long, default_value_t = speed::net::http::MAX_CONNECTIONS,
+          value_parser = crate::limits::connections)]
+    pub max_connections: usize,
+    /// Time a connection has to send its request (the websocket handshake), in ms.
+    #[arg(long, default_value_t = 3000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub handshake_timeout_ms: u64,
 }
 
 /// Runs the server until `--games` games have finished; prints one line per game.
@@ -184,6 +192,11 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         round_secs: (args.min_round_secs, args.max_round_secs),
         grace: Duration::from_secs(2),
         ai_budget: Duration::from_millis(args.ai_ms),
+        limits: speed::net::http::Limits {
+            max_connections: args.max_connections,
+            handshake_timeout: Duration::from_millis(args.handshake_timeout_ms),
+            ..speed::net::http::Limits::default()
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

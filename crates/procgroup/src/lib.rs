@@ -3,7 +3,10 @@
 //! [`Group::spawn_shell`] starts `sh -c COMMAND` as the leader of a new process group;
 //! [`Group::kill`] (also on drop) kills the whole group, so the bot's own children go too.
 //! Every live group is listed, so a signal handler can end them all with [`kill_all`].
-//! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length.
+//! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length;
+//! [`read_tail`] drains a pipe keeping only its last bytes. [`split_external`] and
+//! [`display_name`] read the `cmd:COMMAND` / `NAME=cmd:COMMAND` bot specs every game
+//! accepts.
 
 use std::io::{ErrorKind, Read};
 use std::os::unix::process::CommandExt as _;
@@ -40,21 +43,36 @@ impl Group {
     /// Starts `sh -c command` in a new process group with piped stdin and stdout and the
     /// given stderr. An empty command is refused.
     pub fn spawn_shell(command: &str, stderr: Stdio) -> std::io::Result<Group> {
+        let mut cmd = Group::shell(command)?;
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr);
+        Group::spawn(&mut cmd)
+    }
+
+    /// `sh -c command` for [`Group::spawn`], after [`check_command`]; the caller adds the
+    /// environment and standard streams.
+    pub fn shell(command: &str) -> std::io::Result<Command> {
         check_command(command)
             .map_err(|e| std::io::Error::new(ErrorKind::InvalidInput, e.to_string()))?;
-        let child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .process_group(0)
-            .spawn()?;
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c").arg(command);
+        Ok(cmd)
+    }
+
+    /// Starts `command` as the leader of a new process group.
+    pub fn spawn(command: &mut Command) -> std::io::Result<Group> {
+        let child = command.process_group(0).spawn()?;
         let pgid = i32::try_from(child.id()).ok();
         if let Some(g) = pgid {
             live().push(g);
         }
         Ok(Group { child, pgid })
+    }
+
+    /// The process group id (the leader's pid) while the group was not killed.
+    pub fn pgid(&self) -> Option<i32> {
+        self.pgid
     }
 
     /// The leader process (the shell).
@@ -149,6 +167,71 @@ fn is_executable(p: &std::path::Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
+/// Splits an external bot spec into its optional display name and its command:
+/// `cmd:COMMAND` gives `(None, COMMAND)`, `NAME=cmd:COMMAND` gives `(Some(NAME), COMMAND)`
+/// when `NAME` is made of letters, digits and `-_.+`; any other spec gives `None` (an
+/// in-process bot of the game).
+pub fn split_external(spec: &str) -> Option<(Option<&str>, &str)> {
+    if let Some(command) = spec.strip_prefix("cmd:") {
+        return Some((None, command));
+    }
+    let (name, command) = spec.split_once("=cmd:")?;
+    let valid = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
+    valid.then_some((Some(name), command))
+}
+
+/// A short name for a command: the base name of its last word that is an existing path
+/// (`python3 bots/my_bot.py` → `my_bot.py`), else the command itself.
+pub fn command_name(command: &str) -> String {
+    command
+        .split_whitespace()
+        .rev()
+        .find(|t| std::path::Path::new(t).exists())
+        .and_then(|t| std::path::Path::new(t).file_name())
+        .map_or_else(|| command.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The name results show for a bot spec: `NAME` of `NAME=cmd:COMMAND`, the
+/// [`command_name`] for `cmd:COMMAND`, the spec itself for an in-process bot.
+pub fn display_name(spec: &str) -> String {
+    match split_external(spec) {
+        Some((Some(name), _)) => name.to_owned(),
+        Some((None, command)) => command_name(command),
+        None => spec.to_owned(),
+    }
+}
+
+/// Bytes [`read_tail`] keeps.
+pub const TAIL_BYTES: usize = 4096;
+
+/// Drains `source` on a new thread until its end and returns its last [`TAIL_BYTES`]
+/// bytes (invalid UTF-8 replaced), so a chatty program never blocks on a full pipe and
+/// costs bounded memory.
+pub fn read_tail<R: Read + Send + 'static>(source: R) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut source = source;
+        let mut tail: Vec<u8> = Vec::with_capacity(TAIL_BYTES);
+        let mut chunk = vec![0_u8; 8192];
+        loop {
+            match source.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(k) => {
+                    tail.extend_from_slice(&chunk[..k]);
+                    if tail.len() > TAIL_BYTES {
+                        tail.drain(..tail.len() - TAIL_BYTES);
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        String::from_utf8_lossy(&tail).into_owned()
+    })
+}
+
 /// What a reader thread delivers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
@@ -230,6 +313,40 @@ mod tests {
         let rx = read_lines(std::io::Cursor::new(input));
         assert_eq!(rx.recv().unwrap(), Line::Text("y".repeat(MAX_LINE_BYTES)));
         assert_eq!(rx.recv().unwrap(), Line::Eof);
+    }
+
+    #[test]
+    fn external_specs_and_display_names() {
+        assert_eq!(
+            split_external("cmd:java -cp x MyBot"),
+            Some((None, "java -cp x MyBot"))
+        );
+        assert_eq!(
+            split_external("xathis=cmd:./run.sh --fast"),
+            Some((Some("xathis"), "./run.sh --fast"))
+        );
+        assert_eq!(split_external("champion"), None);
+        assert_eq!(split_external("thesis:aggressive"), None);
+        assert_eq!(split_external("bad name=cmd:x"), None);
+        assert_eq!(split_external("=cmd:x"), None);
+        assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
+        assert_eq!(
+            display_name("cmd:no/such/program --flag"),
+            "no/such/program --flag"
+        );
+        assert_eq!(
+            display_name("champion(max_turn_ms=20)"),
+            "champion(max_turn_ms=20)"
+        );
+    }
+
+    #[test]
+    fn the_tail_keeps_the_last_bytes() {
+        let mut input = vec![b'a'; 3 * TAIL_BYTES];
+        input.extend_from_slice(b"end");
+        let tail = read_tail(std::io::Cursor::new(input)).join().unwrap();
+        assert_eq!(tail.len(), TAIL_BYTES);
+        assert!(tail.ends_with("aend"));
     }
 
     #[test]

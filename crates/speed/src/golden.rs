@@ -111,6 +111,9 @@ pub struct Divergence {
     pub round: u32,
     /// What differs.
     pub message: String,
+    /// The log stops before the final state (no engine mismatch; `round` is its last
+    /// round).
+    pub truncated: bool,
 }
 
 /// Result of replaying one log.
@@ -296,6 +299,7 @@ pub fn check(log: &GoldenLog) -> CheckReport {
                     line: cur.line,
                     round: cur.state.round,
                     message: "state line without actions before the end".into(),
+                    truncated: false,
                 }),
             };
         };
@@ -308,10 +312,29 @@ pub fn check(log: &GoldenLog) -> CheckReport {
                     line: next.line,
                     round: cur.state.round,
                     message,
+                    truncated: false,
                 }),
             };
         }
         transitions += 1;
+    }
+    // A log cut at a line boundary replays cleanly up to its cut: only the final state
+    // (`running: false`, no actions) shows that the game was recorded to its end.
+    if let Some(last) = log.lines.last()
+        && (last.state.running || last.answers.is_some())
+    {
+        return CheckReport {
+            transitions,
+            divergence: Some(Divergence {
+                line: last.line,
+                round: last.state.round,
+                message: format!(
+                    "the log ends in round {} without the final state (`running: false`): truncated",
+                    last.state.round
+                ),
+                truncated: true,
+            }),
+        };
     }
     CheckReport {
         transitions,

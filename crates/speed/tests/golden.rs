@@ -1,4 +1,6 @@
-//! Conformance: every golden log recorded on the official server replays exactly.
+//! Conformance: every golden log recorded on the official server replays exactly; cut logs
+//! are reported (truncated, or an error naming the line), never passed.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 
@@ -112,4 +114,73 @@ fn an_unknown_round_ended_by_names_the_line_and_field() {
         .to_string();
     assert!(err.contains("g34_missing_answer.jsonl:4:"), "{err}");
     assert!(err.contains("round_ended_by"), "{err}");
+}
+
+/// A short AI game recorded by the writer (no shared files needed).
+fn recorded_log() -> String {
+    let mut state = speed::engine::seeded_setup(3, 2);
+    let mut ais = vec![
+        speed::ai::from_spec("random", 1).unwrap(),
+        speed::ai::from_spec("random", 2).unwrap(),
+    ];
+    let ids = state.players.iter().map(|p| p.id).collect::<Vec<_>>();
+    let mut w = speed::golden::GoldenWriter::new(
+        "t",
+        ids.into_iter()
+            .zip(["random".to_owned(), "random".to_owned()])
+            .collect(),
+    );
+    speed::game::play(
+        &mut state,
+        &mut ais,
+        std::time::Duration::from_secs(1),
+        |s, a| {
+            w.round(s, a);
+        },
+    );
+    w.final_state(&state);
+    w.text()
+}
+
+#[test]
+fn a_log_cut_at_a_line_boundary_is_reported_as_truncated() {
+    let text = recorded_log();
+    let path = std::path::Path::new("cut.jsonl");
+    let full = speed::golden::parse_log(path, &text).unwrap();
+    assert_eq!(speed::golden::check(&full).divergence, None);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 4, "{text}");
+    // Every cut before the final line: meta plus 1 … all-but-final state lines.
+    for keep in 2..lines.len() {
+        let cut = lines[..keep].join("\n") + "\n";
+        let log = speed::golden::parse_log(path, &cut).unwrap();
+        let d = speed::golden::check(&log)
+            .divergence
+            .unwrap_or_else(|| panic!("a log cut after line {keep} passed the check"));
+        assert!(d.truncated, "{d:?}");
+        assert_eq!(d.line, keep, "{d:?}");
+        assert!(d.message.contains("truncated"), "{}", d.message);
+    }
+}
+
+#[test]
+fn a_log_cut_inside_a_line_is_an_error_naming_the_line() {
+    let text = recorded_log();
+    let path = std::path::Path::new("cut.jsonl");
+    let second_line_end = text.match_indices('\n').nth(1).unwrap().0;
+    // Cut in the middle of the third line (the second state line), and at every byte of
+    // the last line: never a panic, always an error naming the file and line.
+    let third = &text[..second_line_end + 1 + 40];
+    let e = speed::golden::parse_log(path, third)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("cut.jsonl:3: invalid JSON"), "{e}");
+    let last_start = text.trim_end().rfind('\n').unwrap() + 1;
+    let last_line = text.trim_end().lines().count();
+    for end in (last_start + 1..text.trim_end().len()).step_by(7) {
+        let e = speed::golden::parse_log(path, &text[..end])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with(&format!("cut.jsonl:{last_line}: ")), "{e}");
+    }
 }

@@ -18,6 +18,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
+pub use speed::net::http::Limits;
 
 /// Most live games (spe_ed and economy, each) kept at once; the oldest is dropped first.
 pub const MAX_SESSIONS: usize = 64;
@@ -89,13 +90,24 @@ pub async fn serve_ready(
     config: ViewerConfig,
     ready: impl FnOnce(SocketAddr),
 ) -> anyhow::Result<()> {
+    serve_limited(addr, config, Limits::default(), ready).await
+}
+
+/// [`serve_ready`] within explicit connection limits (cap, handshake and request
+/// time-outs; see [`speed::net::http`] and `docs/limits.md`).
+pub async fn serve_limited(
+    addr: SocketAddr,
+    config: ViewerConfig,
+    limits: Limits,
+    ready: impl FnOnce(SocketAddr),
+) -> anyhow::Result<()> {
     let app = router(config)?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     tracing::info!(target: "viewer", "listening on http://{addr}");
     ready(listener.local_addr().unwrap_or(addr));
-    axum::serve(listener, app)
+    speed::net::http::serve(listener, app, limits)
         .await
         .context("viewer server failed")
 }

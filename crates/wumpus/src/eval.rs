@@ -12,28 +12,42 @@ use crate::game::{Game, GameResult, Outcome};
 use crate::generate::{GenError, Preset, generate};
 use crate::protocol::{ExternalAgent, Timeouts};
 
-/// Which agent to run: a built-in name or `cmd:SHELL` for an external process.
+/// Which agent to run: a built-in name, or an external process by `cmd:SHELL` or
+/// `NAME=cmd:SHELL` (spec parsing shared with the other games: [`procgroup::split_external`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentSpec {
     /// A built-in agent.
     Builtin(String),
-    /// An external command (protocol process).
+    /// An external command (protocol process), shown as `cmd:SHELL`.
     Command(String),
+    /// An external command shown as `name`.
+    Named {
+        /// Display name.
+        name: String,
+        /// The shell command.
+        command: String,
+    },
 }
 
 impl AgentSpec {
-    /// Parses `NAME` or `cmd:SHELL`.
+    /// Parses `NAME` (built-in), `cmd:SHELL` or `NAME=cmd:SHELL`.
     pub fn parse(s: &str) -> Result<AgentSpec, EvalError> {
-        if let Some(c) = s.strip_prefix("cmd:") {
+        if let Some((name, c)) = procgroup::split_external(s) {
             if c.trim().is_empty() {
-                return Err(EvalError::Agent("empty command after 'cmd:'".into()));
+                return Err(EvalError::Agent(format!("{s}: empty command after 'cmd:'")));
             }
-            procgroup::check_command(c).map_err(|e| EvalError::Agent(format!("cmd:{c}: {e}")))?;
-            return Ok(AgentSpec::Command(c.to_string()));
+            procgroup::check_command(c).map_err(|e| EvalError::Agent(format!("{s}: {e}")))?;
+            return Ok(match name {
+                Some(name) => AgentSpec::Named {
+                    name: name.to_owned(),
+                    command: c.to_owned(),
+                },
+                None => AgentSpec::Command(c.to_owned()),
+            });
         }
         if agents::by_name(s).is_none() {
             return Err(EvalError::Agent(format!(
-                "unknown agent '{s}' (built-in: {}; or cmd:SHELL for an external program)",
+                "unknown agent '{s}' (built-in: {}; or cmd:SHELL or NAME=cmd:SHELL for an external program)",
                 agents::AGENT_NAMES.join(", ")
             )));
         }
@@ -43,7 +57,7 @@ impl AgentSpec {
     /// Display name.
     pub fn name(&self) -> String {
         match self {
-            AgentSpec::Builtin(n) => n.clone(),
+            AgentSpec::Builtin(n) | AgentSpec::Named { name: n, .. } => n.clone(),
             AgentSpec::Command(c) => format!("cmd:{c}"),
         }
     }
@@ -55,7 +69,9 @@ impl AgentSpec {
                 Some(a) => Ok(Box::new(a)),
                 None => Err(EvalError::Agent(format!("unknown agent '{n}'"))),
             },
-            AgentSpec::Command(c) => Ok(Box::new(ExternalAgent::new(c, timeouts))),
+            AgentSpec::Command(c) | AgentSpec::Named { command: c, .. } => {
+                Ok(Box::new(ExternalAgent::new(c, timeouts)))
+            }
         }
     }
 }
@@ -316,5 +332,31 @@ fn csv_field(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agent_specs_take_a_display_name() {
+        assert_eq!(
+            AgentSpec::parse("mine=cmd:sh -c 'exit 0'").unwrap(),
+            AgentSpec::Named {
+                name: "mine".into(),
+                command: "sh -c 'exit 0'".into()
+            }
+        );
+        assert_eq!(AgentSpec::parse("mine=cmd:sh").unwrap().name(), "mine");
+        assert_eq!(AgentSpec::parse("cmd:sh").unwrap().name(), "cmd:sh");
+        assert_eq!(AgentSpec::parse("champion").unwrap().name(), "champion");
+        let e = AgentSpec::parse("mine=cmd:  ").unwrap_err().to_string();
+        assert!(e.contains("empty command"), "{e}");
+        let e = AgentSpec::parse("mine=cmd:/nonexistent/agent")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not found"), "{e}");
+        assert!(AgentSpec::parse("bad name=cmd:sh").is_err());
     }
 }

@@ -1,5 +1,8 @@
 //! spe_ed in the arena: seeded random boards (as the official server draws them), AIs by
-//! spec ([`SpeedPlayer`]), and `botforge speed eval` series ([`EvalPlayer`]).
+//! spec and external programs by `cmd:COMMAND` / `NAME=cmd:COMMAND` ([`SpeedPlayer`]), and
+//! `botforge speed eval` series ([`EvalPlayer`]). A game with an external program is
+//! hosted on a loopback spe_ed server ([`speed::net::hosted`]); the AIs of that game play
+//! as server AIs on the same board.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -16,18 +19,118 @@ use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 use crate::store::Store;
 
 /// Plays spe_ed games between AIs given by spec (e.g. `champion`,
-/// `pathfinding-search-tree(1,50,3,0.75,10)`).
+/// `pathfinding-search-tree(1,50,3,0.75,10)`) and external programs (`cmd:COMMAND`,
+/// `NAME=cmd:COMMAND`, started with `URL`, `KEY` and `TIME_URL` like the competition's
+/// clients).
 #[derive(Clone, Debug)]
 pub struct SpeedPlayer {
     budget: Duration,
+    round_secs: (u64, u64),
+    grace: Duration,
+    connect_timeout: Duration,
 }
 
 impl SpeedPlayer {
-    /// Options: `budget_ms`, the per-move time budget (default 200).
+    /// Options: `budget_ms`, the per-move time budget of in-process AIs (default 200);
+    /// for games with external programs the rules' round time-out `min_round_secs` …
+    /// `max_round_secs` (whole seconds, default 5 … 15) plus `grace_ms` (default 2000),
+    /// and `connect_timeout_ms` (default 10000), how long a program has to connect.
     pub fn from_options(options: &toml::Table) -> anyhow::Result<Self> {
-        check_keys(options, &["budget_ms"])?;
+        check_keys(
+            options,
+            &[
+                "budget_ms",
+                "min_round_secs",
+                "max_round_secs",
+                "grace_ms",
+                "connect_timeout_ms",
+            ],
+        )?;
+        let lo = int_option(options, "min_round_secs", 5)?;
+        let hi = int_option(options, "max_round_secs", 15)?;
+        anyhow::ensure!(
+            lo >= 1 && lo <= hi && hi <= 3600,
+            "options.min_round_secs / max_round_secs: expected 1 <= min <= max <= 3600, got {lo} and {hi}"
+        );
+        let grace = int_option(options, "grace_ms", 2000)?;
+        anyhow::ensure!(
+            grace <= 60_000,
+            "options.grace_ms: at most 60000, got {grace}"
+        );
+        let connect = int_option(options, "connect_timeout_ms", 10_000)?;
+        anyhow::ensure!(
+            (1..=600_000).contains(&connect),
+            "options.connect_timeout_ms: expected 1 … 600000, got {connect}"
+        );
         Ok(Self {
             budget: Duration::from_millis(int_option(options, "budget_ms", 200)?),
+            round_secs: (lo, hi),
+            grace: Duration::from_millis(grace),
+            connect_timeout: Duration::from_millis(connect),
+        })
+    }
+
+    /// A game with at least one external program, on a loopback server.
+    fn play_hosted(&self, job: &Job, replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
+        let log = replay_dir.map(|dir| dir.join(replay_name(&job.key, "jsonl")));
+        let cfg = speed::net::hosted::HostedConfig {
+            seed: job.seed,
+            round_secs: self.round_secs,
+            grace: self.grace,
+            ai_budget: self.budget,
+            connect_timeout: self.connect_timeout,
+            log: log.clone(),
+        };
+        let game = speed::net::hosted::play(&job.specs, &cfg)?;
+        let s = &game.summary;
+        let state = &s.final_state;
+        let survived: Vec<f64> = state
+            .players
+            .iter()
+            .zip(&s.last_active)
+            .map(|(p, &r)| f64::from(if p.active { state.round + 1 } else { r }))
+            .collect();
+        let external: serde_json::Map<String, serde_json::Value> = game
+            .seats
+            .iter()
+            .zip(&job.seats)
+            .filter_map(|(seat, shown)| {
+                let (status, stderr) = seat.process.as_ref()?;
+                Some((
+                    shown.clone(),
+                    serde_json::json!({"end": seat.end.as_str(), "process": status, "stderr": stderr}),
+                ))
+            })
+            .collect();
+        Ok(MatchResult {
+            turns: s.rounds,
+            outcome: match state.winner() {
+                Some(id) => format!("winner {id}"),
+                None => "draw".to_owned(),
+            },
+            replay: s.log.as_ref().map(|p| p.to_string_lossy().into_owned()),
+            details: serde_json::json!({
+                "width": state.width,
+                "height": state.height,
+                "external": external,
+            }),
+            seats: job
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, bot)| SeatResult {
+                    bot: bot.clone(),
+                    score: survived[i],
+                    rank: survived.iter().filter(|&&o| o > survived[i]).count() as u32,
+                    status: match game.seats[i].end {
+                        speed::net::hosted::SeatEnd::Played if state.players[i].active => {
+                            "survived".to_owned()
+                        }
+                        speed::net::hosted::SeatEnd::Played => "dead".to_owned(),
+                        end => end.as_str().to_owned(),
+                    },
+                })
+                .collect(),
         })
     }
 }
@@ -42,13 +145,16 @@ impl GamePlayer for SpeedPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        speed::ai::from_spec(spec, 0).map(drop)?;
+        speed::net::hosted::entrant(spec).map(drop)?;
         Ok(())
     }
 
     fn play(&self, job: &Job, replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
         let n = job.specs.len();
         anyhow::ensure!((2..=6).contains(&n), "spe_ed needs 2 to 6 players, got {n}");
+        if job.specs.iter().any(|s| speed::net::hosted::is_external(s)) {
+            return self.play_hosted(job, replay_dir);
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(job.seed);
         let mut state = speed::engine::random_setup(&mut rng, n);
         let mut ais = job

@@ -1,9 +1,13 @@
 //! Networking for spe_ed: the online websocket client ([`client`]), a server speaking
 //! the official protocol ([`server`]), and the clock functions both use ([`clock`]:
-//! RFC 3339 timestamps, the `/spe_ed_time` endpoint, a small HTTP/1.1 GET).
+//! RFC 3339 timestamps, the `/spe_ed_time` endpoint, a small HTTP/1.1 GET), bounded
+//! HTTP serving shared with the viewer ([`http`]), and games with external clients on a
+//! loopback server ([`hosted`]).
 
 pub mod client;
 pub mod clock;
+pub mod hosted;
+pub mod http;
 pub mod server;
 
 use crate::ai::AiSpecError;

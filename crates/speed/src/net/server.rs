@@ -6,6 +6,10 @@
 //! (invalid, duplicate, undecodable, closed and missing answers as in §5.2/§7.4/§7.5),
 //! the engine step, the final state with pseudonyms, then the connections are dropped
 //! without a close frame. Every game is written in the golden JSON-lines format.
+//! Connections are bounded in number and time ([`super::http`]).
+//!
+//! [`Server::run_match`] hosts one game with fixed seats instead of the lobby: websocket
+//! clients by key next to server AIs, as [`super::hosted`] uses it for external programs.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::net::SocketAddr;
@@ -31,6 +35,7 @@ use tokio::time::Instant;
 
 use super::NetError;
 use super::clock::{format_rfc3339, now_millis, time_body};
+use super::http::Limits;
 use crate::ai::{Ai, from_spec};
 use crate::engine::{AnswerStatus, PlayerAnswer, random_setup, step};
 use crate::golden::GoldenWriter;
@@ -60,6 +65,8 @@ pub struct ServerConfig {
     pub grace: Duration,
     /// Thinking time of each server AI per round.
     pub ai_budget: Duration,
+    /// Connection cap and time limits.
+    pub limits: Limits,
 }
 
 impl Default for ServerConfig {
@@ -78,6 +85,7 @@ impl Default for ServerConfig {
             round_secs: (5, 15),
             grace: Duration::from_secs(2),
             ai_budget: Duration::from_millis(200),
+            limits: Limits::default(),
         }
     }
 }
@@ -105,6 +113,44 @@ pub struct GameSummary {
     /// The final state.
     pub final_state: GameState,
     /// The written log, if any.
+    pub log: Option<PathBuf>,
+    /// Per seat, the answer status that eliminated the player (`missing`, `invalid`,
+    /// `duplicate`, `closed`), `None` when it was not eliminated for its answer.
+    pub eliminated_by: Vec<Option<AnswerStatus>>,
+    /// Per seat, the last round in which the player was active.
+    pub last_active: Vec<u32>,
+    /// Per seat, whether it had a player: `false` for a [`MatchSeat::Client`] that never
+    /// connected.
+    pub connected: Vec<bool>,
+}
+
+/// Who plays one seat of a [`Match`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchSeat {
+    /// A websocket client that connects with this key.
+    Client {
+        /// The client's key (unique within the match).
+        key: String,
+    },
+    /// A server AI.
+    Ai {
+        /// The AI spec.
+        spec: String,
+        /// The AI's seed.
+        seed: u64,
+    },
+}
+
+/// One game with fixed seats for [`Server::run_match`]: seat `i` is player `i + 1`.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// Seed of the board and the round time-outs.
+    pub seed: u64,
+    /// The seats (2 … 6).
+    pub seats: Vec<MatchSeat>,
+    /// How long to wait for the clients to connect before the game starts without them.
+    pub connect_timeout: Duration,
+    /// Where to write the game log (`None`: nowhere).
     pub log: Option<PathBuf>,
 }
 
@@ -149,6 +195,7 @@ impl Inbox {
 
 /// A websocket player waiting in the lobby or playing.
 struct Seat {
+    key: String,
     inbox: Arc<Inbox>,
     out: mpsc::UnboundedSender<String>,
 }
@@ -159,6 +206,18 @@ struct Shared {
     lobby: mpsc::UnboundedSender<Seat>,
     notify: Arc<Notify>,
     accepting: AtomicBool,
+}
+
+impl Shared {
+    fn new(keys: Option<BTreeSet<String>>, lobby: mpsc::UnboundedSender<Seat>) -> Arc<Shared> {
+        Arc::new(Shared {
+            keys,
+            in_use: Mutex::new(BTreeSet::new()),
+            lobby,
+            notify: Arc::new(Notify::new()),
+            accepting: AtomicBool::new(true),
+        })
+    }
 }
 
 /// Releases a key when the connection (or a failed upgrade) ends.
@@ -217,30 +276,126 @@ impl Server {
                 })?;
         }
         let (lobby_tx, lobby_rx) = mpsc::unbounded_channel();
-        let notify = Arc::new(Notify::new());
-        let shared = Arc::new(Shared {
-            keys: self.config.keys.clone(),
-            in_use: Mutex::new(BTreeSet::new()),
-            lobby: lobby_tx,
-            notify: notify.clone(),
-            accepting: AtomicBool::new(true),
-        });
-        let app = Router::new()
-            .route("/spe_ed", get(ws_handler))
-            .route("/spe_ed_time", get(time_handler))
-            .with_state(shared.clone());
+        let shared = Shared::new(self.config.keys.clone(), lobby_tx);
         let config = Arc::new(self.config);
-        let lobby = tokio::spawn(lobby(lobby_rx, config, notify));
-        let serve = axum::serve(self.listener, app).into_future();
-        tokio::select! {
-            r = serve => {
-                r.map_err(|source| NetError::Io { context: "serving".into(), source })?;
-                Err(NetError::Connection("the listener stopped".into()))
+        let games = lobby(lobby_rx, config.clone(), shared.notify.clone());
+        serve_until(self.listener, shared, config.limits, games).await
+    }
+
+    /// Hosts one game with the fixed seats of `game`: waits up to
+    /// `game.connect_timeout` for every client (by its key; other keys get 403), stops
+    /// waiting for seat `i` as soon as `gone(i)` says its client cannot come any more, and
+    /// plays the game; a client that did not connect is eliminated in round 1. Round
+    /// time-outs, grace, AI budget and limits come from the server config.
+    pub async fn run_match(
+        self,
+        game: Match,
+        mut gone: impl FnMut(usize) -> bool + Send + 'static,
+    ) -> Result<GameSummary, NetError> {
+        let n = game.seats.len();
+        if !(1..=6).contains(&n) {
+            return Err(NetError::Connection(format!(
+                "a game needs 1 to 6 seats, got {n}"
+            )));
+        }
+        let mut keys = BTreeSet::new();
+        for seat in &game.seats {
+            match seat {
+                MatchSeat::Client { key } => {
+                    if key.is_empty() || !keys.insert(key.clone()) {
+                        return Err(NetError::Connection(format!(
+                            "client keys must be non-empty and unique, got {key:?}"
+                        )));
+                    }
+                }
+                MatchSeat::Ai { spec, .. } => drop(from_spec(spec, 0)?),
             }
-            r = lobby => {
-                shared.accepting.store(false, Ordering::SeqCst);
-                r.map_err(|e| NetError::Connection(format!("lobby task failed: {e}")))?
+        }
+        let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<Seat>();
+        let shared = Shared::new(Some(keys), lobby_tx);
+        let config = Arc::new(self.config);
+        let limits = config.limits;
+        let notify = shared.notify.clone();
+        let play = async move {
+            let mut sockets: Vec<Option<Seat>> = game.seats.iter().map(|_| None).collect();
+            let mut given_up = vec![false; n];
+            let until = Instant::now() + game.connect_timeout;
+            loop {
+                let waiting: Vec<usize> = (0..n)
+                    .filter(|&i| {
+                        matches!(game.seats[i], MatchSeat::Client { .. })
+                            && sockets[i].is_none()
+                            && !given_up[i]
+                    })
+                    .collect();
+                if waiting.is_empty() {
+                    break;
+                }
+                let poll = (Instant::now() + Duration::from_millis(50)).min(until);
+                match tokio::time::timeout_at(poll, lobby_rx.recv()).await {
+                    Ok(Some(seat)) => {
+                        let i = game.seats.iter().position(
+                            |s| matches!(s, MatchSeat::Client { key } if *key == seat.key),
+                        );
+                        if let Some(i) = i {
+                            sockets[i] = Some(seat);
+                        }
+                    }
+                    Ok(None) => break,
+                    Err(_) if Instant::now() >= until => break,
+                    Err(_) => {
+                        for i in waiting {
+                            given_up[i] = gone(i);
+                        }
+                    }
+                }
             }
+            let mut controllers = Vec::with_capacity(n);
+            for (seat, socket) in game.seats.iter().zip(sockets) {
+                controllers.push(match (seat, socket) {
+                    (MatchSeat::Client { .. }, Some(s)) => Controller::Socket(s),
+                    (MatchSeat::Client { .. }, None) => Controller::Absent,
+                    (MatchSeat::Ai { spec, seed }, _) => {
+                        Controller::Server(from_spec(spec, *seed)?, spec.clone())
+                    }
+                });
+            }
+            let name = game.log.as_ref().and_then(|p| p.file_stem()).map_or_else(
+                || format!("match-{:016x}", game.seed),
+                |s| s.to_string_lossy().into_owned(),
+            );
+            let summary =
+                run_game(0, game.seed, controllers, config, notify, (name, game.log)).await?;
+            Ok(vec![summary])
+        };
+        let mut summaries = serve_until(self.listener, shared, limits, play).await?;
+        summaries
+            .pop()
+            .ok_or_else(|| NetError::Connection("the game did not finish".into()))
+    }
+}
+
+/// Serves the websocket and time endpoints on `listener` until `games` ends; from then on
+/// new connections get 503.
+async fn serve_until(
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    limits: Limits,
+    games: impl Future<Output = Result<Vec<GameSummary>, NetError>>,
+) -> Result<Vec<GameSummary>, NetError> {
+    let app = Router::new()
+        .route("/spe_ed", get(ws_handler))
+        .route("/spe_ed_time", get(time_handler))
+        .with_state(shared.clone());
+    let serve = super::http::serve(listener, app, limits);
+    tokio::select! {
+        r = serve => {
+            r.map_err(|source| NetError::Io { context: "serving".into(), source })?;
+            Err(NetError::Connection("the listener stopped".into()))
+        }
+        r = games => {
+            shared.accepting.store(false, Ordering::SeqCst);
+            r
         }
     }
 }
@@ -328,6 +483,7 @@ async fn connection(socket: WebSocket, guard: KeyGuard) {
     let inbox = Arc::new(Inbox::default());
     let (out, mut out_rx) = mpsc::unbounded_channel::<String>();
     let seat = Seat {
+        key: guard.key.clone(),
         inbox: inbox.clone(),
         out,
     };
@@ -373,6 +529,8 @@ async fn read_loop(mut stream: SplitStream<WebSocket>, inbox: Arc<Inbox>, notify
 enum Controller {
     Socket(Seat),
     Server(Box<dyn Ai>, String),
+    /// A match client that never connected.
+    Absent,
 }
 
 /// Collects lobbies and starts games until the game limit, then waits for them.
@@ -412,12 +570,18 @@ async fn lobby(
             // Serving forever nobody collects the summaries: keep only running games.
             games.retain(|g: &tokio::task::JoinHandle<_>| !g.is_finished());
         }
+        let stem = format!("game-{index:04}-{seed:016x}");
+        let log = config
+            .log_dir
+            .as_ref()
+            .map(|dir| dir.join(format!("{stem}.jsonl")));
         games.push(tokio::spawn(run_game(
             index,
             seed,
             controllers,
             config.clone(),
             notify.clone(),
+            (stem, log),
         )));
     }
     drop(rx);
@@ -452,14 +616,22 @@ enum Phase {
     Done(PlayerAnswer),
 }
 
-/// Plays one game to the end and writes its log.
+/// Plays one game to the end and writes its log (`log`: the game's name and file).
 async fn run_game(
     index: usize,
     seed: u64,
     mut seats: Vec<Controller>,
     config: Arc<ServerConfig>,
     notify: Arc<Notify>,
+    log: (String, Option<PathBuf>),
 ) -> Result<GameSummary, NetError> {
+    let (stem, log_path) = log;
+    let connected: Vec<bool> = seats
+        .iter()
+        .map(|c| !matches!(c, Controller::Absent))
+        .collect();
+    let mut eliminated_by: Vec<Option<AnswerStatus>> = vec![None; seats.len()];
+    let mut last_active = vec![0_u32; seats.len()];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = random_setup(&mut rng, seats.len());
     let controllers: Vec<(PlayerId, String)> = state
@@ -468,14 +640,13 @@ async fn run_game(
         .zip(&seats)
         .map(|(p, c)| {
             let name = match c {
-                Controller::Socket(_) => "websocket".to_owned(),
+                Controller::Socket(_) | Controller::Absent => "websocket".to_owned(),
                 Controller::Server(_, spec) => spec.clone(),
             };
             (p.id, name)
         })
         .collect();
-    let stem = format!("game-{index:04}-{seed:016x}");
-    let mut writer = GoldenWriter::new(stem.clone(), controllers.clone());
+    let mut writer = GoldenWriter::new(stem, controllers.clone());
     let (lo, hi) = (
         config.round_secs.0.min(config.round_secs.1),
         config.round_secs.1,
@@ -502,6 +673,14 @@ async fn run_game(
                 }
             })
             .collect();
+        for (i, c) in seats.iter().enumerate() {
+            if matches!(c, Controller::Absent) && state.players[i].active {
+                phases[i] = Phase::Done(PlayerAnswer {
+                    action: None,
+                    status: AnswerStatus::Closed,
+                });
+            }
+        }
         let ai_seats = take_ais(&mut seats);
         let budget = config.ai_budget;
         let view = state.clone();
@@ -523,7 +702,7 @@ async fn run_game(
             .iter()
             .map(|c| match c {
                 Controller::Socket(s) => Some(s),
-                Controller::Server(..) => None,
+                Controller::Server(..) | Controller::Absent => None,
             })
             .collect();
         input_phase(
@@ -552,6 +731,21 @@ async fn run_game(
                 Phase::Done(a) => a,
             })
             .collect();
+        for (i, a) in answers.iter().enumerate() {
+            if state.players[i].active {
+                last_active[i] = state.round;
+            }
+            let for_answer = matches!(
+                a.status,
+                AnswerStatus::Missing
+                    | AnswerStatus::Invalid
+                    | AnswerStatus::Duplicate
+                    | AnswerStatus::Closed
+            );
+            if for_answer && state.players[i].active && eliminated_by[i].is_none() {
+                eliminated_by[i] = Some(a.status);
+            }
+        }
         writer.round(&state, &answers);
         step(&mut state, &answers);
     }
@@ -568,21 +762,18 @@ async fn run_game(
     drop(seats);
     let rounds = state.round - 1;
     writer.final_state(&state);
-    let log = match &config.log_dir {
-        Some(dir) => {
-            let path = dir.join(format!("{stem}.jsonl"));
-            match writer.finish(&path) {
-                Ok(()) => Some(path),
-                Err(e) => {
-                    // Reported for every game; serving goes on.
-                    tracing::error!(
-                        "game {index}: the log {} was not written: {e}",
-                        path.display()
-                    );
-                    None
-                }
+    let log = match log_path {
+        Some(path) => match writer.finish(&path) {
+            Ok(()) => Some(path),
+            Err(e) => {
+                // Reported for every game; serving goes on.
+                tracing::error!(
+                    "game {index}: the log {} was not written: {e}",
+                    path.display()
+                );
+                None
             }
-        }
+        },
         None => None,
     };
     Ok(GameSummary {
@@ -592,6 +783,9 @@ async fn run_game(
         rounds,
         final_state: state,
         log,
+        eliminated_by,
+        last_active,
+        connected,
     })
 }
 
