@@ -6,14 +6,21 @@
 //! in the [`Store`] (runs are resumable), and records each result as soon as it is known.
 //! [`rating`] computes TrueSkill ratings, pairwise win/draw/loss tables and confidence
 //! intervals from the store; [`report`] renders them as text or a self-contained HTML page.
+//! [`schedule`] lays out the games (rotation, versus, round robin); [`sprt`] and
+//! [`sprt_run`] stop a two-bot match as soon as a sequential probability ratio test decides.
 
 pub mod config;
 pub mod games;
 pub mod rating;
 pub mod report;
 pub mod runner;
+pub mod schedule;
+pub mod sprt;
+pub mod sprt_run;
 pub mod store;
 
 pub use config::{BotEntry, Config, ConfigError};
-pub use runner::{GamePlayer, Job, MatchResult, RunOptions, RunSummary, SeatResult, Seats};
+pub use runner::{
+    GamePlayer, Job, MatchResult, Observer, RunOptions, RunSummary, SeatResult, Seats,
+};
 pub use store::Store;
