@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use crate::schedule::Schedule;
+use crate::sprt::SprtConfig;
+
 /// The most games one run or series may ask for (per pair or bot where games repeat).
 pub const MAX_GAMES: usize = 1_000_000;
 
@@ -110,6 +113,18 @@ pub struct Config {
     /// Game-specific options (turns, turn time, …) passed to the game unchanged.
     #[serde(default)]
     pub options: toml::Table,
+    /// Which games are played (default `rotate`; `versus` with a `[sprt]` table), see
+    /// [`crate::schedule`].
+    #[serde(default)]
+    pub schedule: Option<Schedule>,
+    /// The bot every other bot plays in the `versus` schedule (default with two bots: the
+    /// second).
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// Stop the run as soon as a sequential probability ratio test between the two bots
+    /// decides (see [`crate::sprt`]).
+    #[serde(default)]
+    pub sprt: Option<SprtConfig>,
     #[serde(skip)]
     source: PathBuf,
 }
@@ -182,7 +197,69 @@ impl Config {
         if self.threads > MAX_THREADS {
             return Err(bad("threads", format!("must be at most {MAX_THREADS}")));
         }
+        if let Some(sprt) = &self.sprt {
+            if self.bots.len() != 2 {
+                return Err(bad(
+                    "sprt",
+                    format!("a test needs exactly two bots, found {}", self.bots.len()),
+                ));
+            }
+            sprt.validate()
+                .map_err(|(key, message)| bad(&key, message))?;
+        }
+        if let Some(o) = &self.opponent {
+            if !self.bots.iter().any(|b| &b.name == o) {
+                return Err(bad("opponent", format!("{o:?} is not one of the bots")));
+            }
+            if self.schedule() != Schedule::Versus {
+                return Err(bad(
+                    "opponent",
+                    "applies to the `versus` schedule only".into(),
+                ));
+            }
+        }
+        if self.schedule() == Schedule::Versus && self.opponent_entry().is_none() {
+            return Err(bad(
+                "opponent",
+                "the versus schedule needs an `opponent` (one of the bots) when more than two bots play".into(),
+            ));
+        }
+        if self.schedule().paired() && self.bots.len() < 2 {
+            return Err(bad(
+                "bots",
+                "a paired schedule needs at least two bots".into(),
+            ));
+        }
         Ok(())
+    }
+
+    /// The schedule: `schedule`, else `versus` when a `[sprt]` table is given, else
+    /// `rotate`.
+    pub fn schedule(&self) -> Schedule {
+        self.schedule.unwrap_or(if self.sprt.is_some() {
+            Schedule::Versus
+        } else {
+            Schedule::Rotate
+        })
+    }
+
+    /// The opponent of the `versus` schedule: `opponent`, or the second of exactly two
+    /// bots.
+    pub fn opponent_entry(&self) -> Option<&BotEntry> {
+        match &self.opponent {
+            Some(o) => self.bots.iter().find(|b| &b.name == o),
+            None if self.bots.len() == 2 => self.bots.get(1),
+            None => None,
+        }
+    }
+
+    /// The two bots of a `[sprt]` test as (candidate, baseline): the Elo difference is the
+    /// candidate's over the baseline (the opponent, by default the second bot).
+    pub fn sprt_pair(&self) -> Option<(&str, &str)> {
+        self.sprt.as_ref()?;
+        let baseline = self.opponent_entry()?;
+        let candidate = self.bots.iter().find(|b| b.name != baseline.name)?;
+        Some((&candidate.name, &baseline.name))
     }
 
     /// The run name: `name`, or the config file's stem.
@@ -254,5 +331,31 @@ mod tests {
         let e = parse("game = \"ants\"\ngames = 1\nthreads = 100000\n[[bots]]\nname = \"a\"\n")
             .unwrap_err();
         assert!(e.to_string().contains("`threads`"), "{e}");
+    }
+
+    #[test]
+    fn sprt_and_schedule_keys_are_checked() {
+        let two = "game = \"ants\"\ngames = 2\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"b\"\n";
+        let c = parse(&format!("{two}[sprt]\n")).unwrap();
+        assert_eq!(c.sprt, Some(SprtConfig::default()));
+        assert_eq!(c.sprt_pair(), Some(("a", "b")));
+        let c = parse(&format!("opponent = \"a\"\n{two}[sprt]\nelo1 = 20\n")).unwrap();
+        assert_eq!(c.sprt_pair(), Some(("b", "a")));
+        assert_eq!(c.sprt.map(|s| s.elo1), Some(20.0));
+        let e = parse(&format!("{two}[sprt]\nelo1 = -3\n")).unwrap_err();
+        assert!(e.to_string().contains("`sprt.elo1`"), "{e}");
+        let e = parse(&format!("{two}[sprt]\nalpah = 0.1\n")).unwrap_err();
+        assert!(e.to_string().contains("alpah"), "{e}");
+        let e = parse(&format!("{two}[[bots]]\nname = \"c\"\n[sprt]\n")).unwrap_err();
+        assert!(e.to_string().contains("`sprt`"), "{e}");
+        let e = parse(&format!(
+            "schedule = \"versus\"\n{two}[[bots]]\nname = \"c\"\n"
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("`opponent`"), "{e}");
+        let e = parse(&format!("opponent = \"z\"\nschedule = \"versus\"\n{two}")).unwrap_err();
+        assert!(e.to_string().contains("not one of the bots"), "{e}");
+        let e = parse(&format!("schedule = \"swiss\"\n{two}")).unwrap_err();
+        assert!(e.to_string().contains("schedule"), "{e}");
     }
 }

@@ -1,4 +1,4 @@
-//! The arena: many seeded games between bots, played in parallel, stored in SQLite, rated.
+//! The arena: many seeded games between bots, played in parallel, stored in SQLite or PostgreSQL, rated.
 //!
 //! The arena knows no game rules. A game plugs in through [`GamePlayer`], which turns a
 //! [`Job`] (map, seed, one bot spec per seat) into a [`MatchResult`] (score, rank and status
@@ -8,15 +8,22 @@
 //! intervals from the store; [`report`] renders them as text or a self-contained HTML page.
 //! [`work`] spreads a run's games over many workers sharing one PostgreSQL database
 //! ([`store::pg`]).
+//! [`schedule`] lays out the games (rotation, versus, round robin); [`sprt`] and
+//! [`sprt_run`] stop a two-bot match as soon as a sequential probability ratio test decides.
 
 pub mod config;
 pub mod games;
 pub mod rating;
 pub mod report;
 pub mod runner;
+pub mod schedule;
+pub mod sprt;
+pub mod sprt_run;
 pub mod store;
 pub mod work;
 
 pub use config::{BotEntry, Config, ConfigError};
-pub use runner::{GamePlayer, Job, MatchResult, RunOptions, RunSummary, SeatResult, Seats};
+pub use runner::{
+    GamePlayer, Job, MatchResult, Observer, RunOptions, RunSummary, SeatResult, Seats,
+};
 pub use store::Store;

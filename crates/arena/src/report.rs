@@ -82,6 +82,18 @@ pub fn html(
     games: &[StoredMatch],
     viewer: Option<&str>,
 ) -> String {
+    html_with(title, standings, games, viewer, "")
+}
+
+/// [`html`] with an extra section (already HTML, e.g. [`crate::sprt_run::html`]) placed
+/// before the ratings.
+pub fn html_with(
+    title: &str,
+    standings: &Standings,
+    games: &[StoredMatch],
+    viewer: Option<&str>,
+    section: &str,
+) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
@@ -91,6 +103,7 @@ pub fn html(
          td.n{{text-align:left}}</style></head><body><h1>{t}</h1>",
         t = esc(title)
     );
+    h.push_str(section);
     h.push_str("<h2>Ratings (TrueSkill, μ ± 3σ)</h2>");
     h.push_str(&rating_chart(standings));
     h.push_str("<h2>Win rate matrix (row vs column, draws count ½)</h2>");

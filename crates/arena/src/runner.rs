@@ -79,6 +79,20 @@ pub trait GamePlayer: Sync {
     fn play(&self, job: &Job, replay_dir: Option<&std::path::Path>) -> anyhow::Result<MatchResult>;
 }
 
+/// Called with every game stored during a run; returning `true` stops the run (no new
+/// games start; those running finish and are stored). The arena's SPRT uses it.
+#[derive(Clone)]
+pub struct Observer(pub Arc<ObserverFn>);
+
+/// The function an [`Observer`] calls.
+pub type ObserverFn = dyn Fn(&Job, &MatchResult) -> bool + Send + Sync;
+
+impl std::fmt::Debug for Observer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Observer")
+    }
+}
+
 /// Run-time switches.
 #[derive(Clone, Debug, Default)]
 pub struct RunOptions {
@@ -88,6 +102,8 @@ pub struct RunOptions {
     pub stop: Option<Arc<AtomicBool>>,
     /// Play at most this many new games, then stop (the rest is left for a resumed run).
     pub limit: Option<usize>,
+    /// Told of every stored game; may stop the run.
+    pub observer: Option<Observer>,
 }
 
 /// What a run did.
@@ -142,64 +158,14 @@ pub fn resolve_maps(config: &Config) -> anyhow::Result<Vec<String>> {
     Ok(out)
 }
 
-/// The games a config asks for, in a deterministic order. For game `g` on a map with `n`
-/// seats, seat `s` is taken by bot `(g + s) mod bots`, so over a multiple of the bot count
-/// every bot sits in every seat equally often.
+/// The games a config asks for, in a deterministic order (see [`crate::schedule`]).
 pub fn schedule(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>> {
-    let maps = if config.maps.is_empty() {
-        vec![String::new()]
-    } else {
-        resolve_maps(config)?
-    };
-    let run = config.run_name();
-    let nb = config.bots.len();
-    let mut jobs = Vec::new();
-    for map in &maps {
-        let seats = match player.seats(map)? {
-            Seats::Fixed(n) => n,
-            Seats::All => nb,
-        };
-        let seats = if config.players > 0 && map.is_empty() {
-            config.players
-        } else {
-            seats
-        };
-        for g in 0..config.games {
-            let bots: Vec<_> = (0..seats)
-                .map(|s| &config.bots[(g as usize + s) % nb])
-                .collect();
-            let names: Vec<String> = bots.iter().map(|b| b.name.clone()).collect();
-            let key = format!("{run}|{map}|{g}|{}", names.join(","));
-            jobs.push(Job {
-                seed: mix(config.seed, map, g),
-                key,
-                game: config.game.clone(),
-                map: map.clone(),
-                index: g,
-                specs: bots.iter().map(|b| b.spec().to_owned()).collect(),
-                seats: names,
-            });
-        }
-    }
-    Ok(jobs)
-}
-
-/// A game's seed from the base seed, the map and the game index (FNV-1a, stable across
-/// platforms and versions).
-fn mix(seed: u64, map: &str, index: u32) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
-    let name = std::path::Path::new(map)
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    for b in name.bytes().chain(index.to_le_bytes()) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h >> 1
+    crate::schedule::jobs(config, player)
 }
 
 /// Plays every scheduled game not yet in `store`, `config.threads` at a time, storing each
-/// result as soon as it is known.
+/// result as soon as it is known. With a `[sprt]` table no game starts once the test has
+/// decided (on the games stored so far, or on those of this run).
 pub fn run(
     config: &Config,
     player: &dyn GamePlayer,
@@ -212,6 +178,7 @@ pub fn run(
             .with_context(|| format!("bots[{i}] ({})", b.name))?;
     }
     let jobs = schedule(config, player)?;
+    let options = &crate::sprt_run::options(config, store, options)?;
     let batch = Batch {
         run: config.run_name(),
         game: config.game.clone(),
@@ -275,7 +242,9 @@ pub fn run_jobs(
         .build()
         .context("cannot start worker threads")?;
     let stop = options.stop.clone().unwrap_or_default();
-    let (tx, rx) = mpsc::channel::<(Job, anyhow::Result<MatchResult>)>();
+    // A rendezvous channel: a worker hands over its result before it starts another game,
+    // so a stop (an interrupt, a decided test) leaves no finished games waiting unseen.
+    let (tx, rx) = mpsc::sync_channel::<(Job, anyhow::Result<MatchResult>)>(0);
     let replay_dir = batch.replays.as_deref();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let stop_workers = Arc::clone(&stop);
@@ -301,6 +270,9 @@ pub fn run_jobs(
                         return Err(e.context(format!("storing game {}", job.key)));
                     }
                     summary.played += 1;
+                    if options.observer.as_ref().is_some_and(|o| (o.0)(&job, &r)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
                 Err(e) => {
                     tracing::warn!(target: "arena", "game {} failed: {e:#}", job.key);

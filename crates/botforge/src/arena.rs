@@ -74,6 +74,9 @@ pub enum Command {
         /// Viewer address the HTML report links games to.
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         viewer: String,
+        /// The run's config: with a `[sprt]` table the report shows the test's state.
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
 }
 
@@ -107,6 +110,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 progress: !quiet,
                 stop: Some(stop),
                 limit,
+                ..arena::RunOptions::default()
             };
             let summary = arena::runner::run(&cfg, player.as_ref(), &mut store, &options)?;
             eprintln!(
@@ -123,6 +127,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             }
             let games = store.matches(Some(&cfg.run_name()))?;
             out!("{}", arena::report::text(&arena::rating::standings(&games)))?;
+            if let Some(section) = sprt_text(&cfg, &games) {
+                out!("\n{section}")?;
+            }
             Ok(if summary.failed.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -173,9 +180,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             run,
             html,
             viewer,
+            config,
         } => {
             let mut store = AnyStore::open_existing(&db)?;
-            let run = match run {
+            let cfg = config.as_deref().map(arena::Config::load).transpose()?;
+            let run = match run.or_else(|| cfg.as_ref().map(arena::Config::run_name)) {
                 Some(r) => r,
                 None => store
                     .runs()?
@@ -188,12 +197,24 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let standings = arena::rating::standings(&games);
             outln!("run {run:?}: {} games", games.len())?;
             out!("{}", arena::report::text(&standings))?;
+            let test = cfg.as_ref().and_then(|c| {
+                let m = arena::sprt_run::Monitor::from_games(c, &games)?;
+                Some((m.bots().0.to_owned(), m.bots().1.to_owned(), m.analysis()))
+            });
+            if let Some((a, b, analysis)) = &test {
+                out!("\n{}", arena::sprt_run::text(a, b, analysis))?;
+            }
             if let Some(out) = html {
-                let page = arena::report::html(
+                let section = test
+                    .as_ref()
+                    .map(|(a, b, analysis)| arena::sprt_run::html(a, b, analysis))
+                    .unwrap_or_default();
+                let page = arena::report::html_with(
                     &format!("botforge arena: {run}"),
                     &standings,
                     &games,
                     Some(&viewer),
+                    &section,
                 );
                 arena::report::write_atomic(&out, page.as_bytes())?;
                 eprintln!("HTML report written to {}", out.display());
@@ -243,9 +264,19 @@ fn run_shared(
     }
     let games = store.matches(Some(&run))?;
     out!("{}", arena::report::text(&arena::rating::standings(&games)))?;
+    if let Some(section) = sprt_text(cfg, &games) {
+        out!("\n{section}")?;
+    }
     Ok(if failed.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The state of `cfg`'s SPRT over `games`, as text; `None` without a `[sprt]` table.
+fn sprt_text(cfg: &arena::Config, games: &[arena::store::StoredMatch]) -> Option<String> {
+    let m = arena::sprt_run::Monitor::from_games(cfg, games)?;
+    let (a, b) = m.bots();
+    Some(arena::sprt_run::text(a, b, &m.analysis()))
 }

@@ -193,6 +193,7 @@ fn eval(
         progress: !quiet,
         stop: None,
         limit,
+        ..arena::RunOptions::default()
     };
     let summary =
         arena::runner::run_jobs(&batch, player.jobs(run)?, &player, &mut store, &options)?;
