@@ -3,23 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+use common::{botforge, text};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn botforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 fn data(rel: &str) -> String {
     format!("{}/../../data/ants/{rel}", env!("CARGO_MANIFEST_DIR"))

@@ -3,22 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::process::{Command, Output};
-
-fn botforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{botforge, text};
 
 #[test]
 fn the_documented_sprt_match_stops_early_and_reports_the_test() {

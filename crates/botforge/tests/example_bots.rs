@@ -4,44 +4,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+use common::{botforge_at_root as botforge, python, text, workspace};
+
 use std::io::{BufRead as _, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 not found");
-    }
-    ok
-}
-
-fn botforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .current_dir(workspace())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 #[test]
 fn python_ants_bot_survives_with_valid_orders() {

@@ -5,42 +5,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn python() -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 not found");
-    }
-    ok
-}
-
-fn botforge(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .current_dir(workspace())
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{botforge_at_root as botforge, python, text};
 
 #[test]
 fn speed_play_hosts_a_named_external_client() {

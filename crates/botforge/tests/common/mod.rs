@@ -1,0 +1,52 @@
+//! Helpers shared by the CLI tests: run the `botforge` binary and read what it printed.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root (where `data/` and `examples/` are).
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// True when `python3` runs; otherwise prints that the test is skipped.
+pub fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("skipped: python3 not found");
+    }
+    ok
+}
+
+/// Runs `botforge ARGS` in the test's working directory (the crate's directory).
+pub fn botforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `botforge ARGS` in the workspace root, as the docs' commands are written.
+pub fn botforge_at_root(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .current_dir(workspace())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Standard output followed by standard error, as text.
+pub fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
