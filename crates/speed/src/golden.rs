@@ -319,9 +319,12 @@ pub fn check(log: &GoldenLog) -> CheckReport {
         transitions += 1;
     }
     // A log cut at a line boundary replays cleanly up to its cut: only the final state
-    // (`running: false`, no actions) shows that the game was recorded to its end.
+    // (`running: false`, no actions) shows that the game was recorded to its end — or, in
+    // an online client's log, the state in which the client's own player is out (the
+    // client stops there).
     if let Some(last) = log.lines.last()
         && (last.state.running || last.answers.is_some())
+        && !(last.answers.is_none() && client_is_out(log, &last.state))
     {
         return CheckReport {
             transitions,
@@ -340,6 +343,18 @@ pub fn check(log: &GoldenLog) -> CheckReport {
         transitions,
         divergence: None,
     }
+}
+
+/// True when `log` is an online client's log (`game` = `online`, one player in the meta
+/// line) and that player is no longer active in `state`.
+fn client_is_out(log: &GoldenLog, state: &GameState) -> bool {
+    let players = log.meta.get("players").and_then(Value::as_object);
+    let me = match players {
+        Some(p) if p.len() == 1 => p.keys().next().and_then(|k| k.parse::<PlayerId>().ok()),
+        _ => None,
+    };
+    log.meta.get("game").and_then(Value::as_str) == Some("online")
+        && me.is_some_and(|me| state.player(me).is_some_and(|p| !p.active))
 }
 
 /// Describes the first difference between the engine's state and the expected one.

@@ -184,3 +184,53 @@ fn a_log_cut_inside_a_line_is_an_error_naming_the_line() {
         assert!(e.starts_with(&format!("cut.jsonl:{last_line}: ")), "{e}");
     }
 }
+
+/// A client stops when its own player is out, so its log ends with that state (no
+/// actions): such a log is complete. The same log cut one state earlier, a client still in
+/// the game, or a server's log cut there are truncated.
+#[test]
+fn an_online_clients_log_ends_where_its_player_is_out() {
+    // Three random players: the first to go out leaves a running game.
+    let mut state = speed::engine::seeded_setup(3, 3);
+    let mut ais: Vec<_> = (1..=3)
+        .map(|s| speed::ai::from_spec("random", s).unwrap())
+        .collect();
+    let mut rounds = Vec::new();
+    speed::game::play(
+        &mut state,
+        &mut ais,
+        std::time::Duration::from_secs(1),
+        |s, a| rounds.push((s.clone(), a.to_vec())),
+    );
+    // The first running state in which some player is out, and that player.
+    let (k, out) = rounds
+        .iter()
+        .enumerate()
+        .find_map(|(k, (s, _))| s.players.iter().find(|p| !p.active).map(|p| (k, p.id)))
+        .expect("a player is out while the game runs");
+    let still_in = rounds[k].0.players.iter().find(|p| p.active).unwrap().id;
+    let log = |game: &str, players: Vec<speed::state::PlayerId>, last: usize| {
+        let mut w = speed::golden::GoldenWriter::new(
+            game,
+            players
+                .into_iter()
+                .map(|p| (p, "random".to_owned()))
+                .collect(),
+        );
+        for (s, a) in &rounds[..last] {
+            w.round(s, a);
+        }
+        w.final_state(&rounds[last].0);
+        let text = w.text();
+        let parsed = speed::golden::parse_log(std::path::Path::new("c.jsonl"), &text).unwrap();
+        speed::golden::check(&parsed).divergence
+    };
+    assert_eq!(log("online", vec![out], k), None);
+    for d in [
+        log("online", vec![still_in], k),
+        log("g", vec![out, still_in], k),
+        log("online", vec![out], k - 1),
+    ] {
+        assert!(d.as_ref().is_some_and(|d| d.truncated), "{d:?}");
+    }
+}
