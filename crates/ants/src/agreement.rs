@@ -188,12 +188,7 @@ pub fn agreement(
             .unwrap_or(false)
     };
     let wrap = |r: i64, c: i64| (r.rem_euclid(rows), c.rem_euclid(cols));
-    let d2 = |a: (i64, i64), b: (i64, i64)| {
-        let dr = (a.0 - b.0).rem_euclid(rows);
-        let dc = (a.1 - b.1).rem_euclid(cols);
-        let (dr, dc) = (dr.min(rows - dr), dc.min(cols - dc));
-        dr * dr + dc * dc
-    };
+    let d2 = |a, b| crate::analysis::torus_dist2(a, b, rows, cols);
     let step = |p: (i64, i64), m: u8| match m {
         b'n' => wrap(p.0 - 1, p.1),
         b's' => wrap(p.0 + 1, p.1),

@@ -53,6 +53,17 @@ pub(crate) fn position(
     (r.rem_euclid(rows), c.rem_euclid(cols))
 }
 
+/// Squared distance between two squares on the torus of `rows` × `cols`.
+pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> i64 {
+    let dr = (a.0 - b.0)
+        .rem_euclid(rows)
+        .min((b.0 - a.0).rem_euclid(rows));
+    let dc = (a.1 - b.1)
+        .rem_euclid(cols)
+        .min((b.1 - a.1).rem_euclid(cols));
+    dr * dr + dc * dc
+}
+
 /// The numbers of every player of `replay`, in player order.
 pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
     let d = &replay.replaydata;
@@ -144,9 +155,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 if p == q {
                     continue;
                 }
-                let dr = (r - r2b).rem_euclid(rows).min((r2b - r).rem_euclid(rows));
-                let dc = (c - c2b).rem_euclid(cols).min((c2b - c).rem_euclid(cols));
-                if dr * dr + dc * dc <= r2 {
+                if torus_dist2((r, c), (r2b, c2b), rows, cols) <= r2 {
                     for x in [p, q] {
                         out[x].first_contact.get_or_insert(turn);
                     }

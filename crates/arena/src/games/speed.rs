@@ -84,12 +84,6 @@ impl SpeedPlayer {
         let game = speed::net::hosted::play(&job.specs, &cfg)?;
         let s = &game.summary;
         let state = &s.final_state;
-        let survived: Vec<f64> = state
-            .players
-            .iter()
-            .zip(&s.last_active)
-            .map(|(p, &r)| f64::from(if p.active { state.round + 1 } else { r }))
-            .collect();
         let external: serde_json::Map<String, serde_json::Value> = game
             .seats
             .iter()
@@ -104,35 +98,62 @@ impl SpeedPlayer {
             .collect();
         Ok(MatchResult {
             turns: s.rounds,
-            outcome: match state.winner() {
-                Some(id) => format!("winner {id}"),
-                None => "draw".to_owned(),
-            },
+            outcome: outcome(state),
             replay: s.log.as_ref().map(|p| p.to_string_lossy().into_owned()),
             details: serde_json::json!({
                 "width": state.width,
                 "height": state.height,
                 "external": external,
             }),
-            seats: job
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, bot)| SeatResult {
-                    bot: bot.clone(),
-                    score: survived[i],
-                    rank: survived.iter().filter(|&&o| o > survived[i]).count() as u32,
-                    status: match game.seats[i].end {
-                        speed::net::hosted::SeatEnd::Played if state.players[i].active => {
-                            "survived".to_owned()
-                        }
-                        speed::net::hosted::SeatEnd::Played => "dead".to_owned(),
-                        end => end.as_str().to_owned(),
-                    },
-                })
-                .collect(),
+            seats: seat_results(job, state, &s.last_active, |i| match game.seats[i].end {
+                speed::net::hosted::SeatEnd::Played => survivor_status(state, i),
+                end => end.as_str().to_owned(),
+            }),
         })
     }
+}
+
+/// `winner N` or `draw`.
+fn outcome(state: &speed::state::GameState) -> String {
+    match state.winner() {
+        Some(id) => format!("winner {id}"),
+        None => "draw".to_owned(),
+    }
+}
+
+/// `survived` or `dead`, from the final state.
+fn survivor_status(state: &speed::state::GameState, seat: usize) -> String {
+    if state.players[seat].active {
+        "survived".to_owned()
+    } else {
+        "dead".to_owned()
+    }
+}
+
+/// The seats of a finished game. Score: rounds survived (survivors of the last round count
+/// one more), so players dying in the same round tie and rank by how long they lasted.
+fn seat_results(
+    job: &Job,
+    state: &speed::state::GameState,
+    last_active: &[u32],
+    status: impl Fn(usize) -> String,
+) -> Vec<SeatResult> {
+    let survived: Vec<f64> = state
+        .players
+        .iter()
+        .zip(last_active)
+        .map(|(p, &r)| f64::from(if p.active { state.round + 1 } else { r }))
+        .collect();
+    job.seats
+        .iter()
+        .enumerate()
+        .map(|(i, bot)| SeatResult {
+            bot: bot.clone(),
+            score: survived[i],
+            rank: survived.iter().filter(|&&o| o > survived[i]).count() as u32,
+            status: status(i),
+        })
+        .collect()
 }
 
 impl GamePlayer for SpeedPlayer {
@@ -191,38 +212,12 @@ impl GamePlayer for SpeedPlayer {
             }
             _ => None,
         };
-        // Score: rounds survived (survivors of the last round count one more), so players
-        // dying in the same round tie and rank by how long they lasted.
-        let survived: Vec<f64> = state
-            .players
-            .iter()
-            .zip(&last_active)
-            .map(|(p, &r)| f64::from(if p.active { final_round + 1 } else { r }))
-            .collect();
-        let winner = state.winner();
         Ok(MatchResult {
             turns: final_round.saturating_sub(1),
-            outcome: match winner {
-                Some(id) => format!("winner {id}"),
-                None => "draw".to_owned(),
-            },
+            outcome: outcome(&state),
             replay,
             details: serde_json::json!({"width": state.width, "height": state.height}),
-            seats: job
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, bot)| SeatResult {
-                    bot: bot.clone(),
-                    score: survived[i],
-                    rank: survived.iter().filter(|&&o| o > survived[i]).count() as u32,
-                    status: if state.players[i].active {
-                        "survived".to_owned()
-                    } else {
-                        "dead".to_owned()
-                    },
-                })
-                .collect(),
+            seats: seat_results(job, &state, &last_active, |i| survivor_status(&state, i)),
         })
     }
 }
