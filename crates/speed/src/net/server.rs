@@ -388,17 +388,38 @@ async fn serve_until(
         .route("/spe_ed_time", get(time_handler))
         .with_state(shared.clone());
     let serve = super::http::serve(listener, app, limits);
+    tokio::pin!(serve);
     tokio::select! {
-        r = serve => {
+        r = &mut serve => {
             r.map_err(|source| NetError::Io { context: "serving".into(), source })?;
             Err(NetError::Connection("the listener stopped".into()))
         }
         r = games => {
             shared.accepting.store(false, Ordering::SeqCst);
+            // Dropping `serve` closes every connection at once: keep serving until the open
+            // ones have sent what is queued for them (the final state), at most
+            // `CLOSE_DRAIN`.
+            let drained = async {
+                while !shared
+                    .in_use
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .is_empty()
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+            };
+            tokio::select! {
+                _ = &mut serve => {}
+                _ = tokio::time::timeout(CLOSE_DRAIN, drained) => {}
+            }
             r
         }
     }
 }
+
+/// How long a server that has played its games keeps serving its open connections.
+const CLOSE_DRAIN: Duration = Duration::from_secs(2);
 
 async fn time_handler() -> Response {
     (
