@@ -13,7 +13,7 @@
 //! [`Catalogue::build`] turns a spec into a bot with typed errors that list the known names
 //! and parameters.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 /// Longest spec accepted, in bytes.
@@ -387,34 +387,32 @@ impl Args {
         let mut position = 0;
         let mut seen_key = false;
         for arg in &spec.args {
-            let index = match &arg.key {
-                Some(key) => {
-                    seen_key = true;
-                    params.iter().position(|p| p.key == key).ok_or_else(|| {
-                        SpecError::UnknownParam {
-                            bot: bot.clone(),
-                            key: key.clone(),
-                            known: known(),
-                        }
+            let index = if let Some(key) = &arg.key {
+                seen_key = true;
+                params
+                    .iter()
+                    .position(|p| p.key == key)
+                    .ok_or_else(|| SpecError::UnknownParam {
+                        bot: bot.clone(),
+                        key: key.clone(),
+                        known: known(),
                     })?
+            } else {
+                if seen_key {
+                    return Err(syntax(
+                        &spec.to_string(),
+                        "positional values must come before key=value ones",
+                    ));
                 }
-                None => {
-                    if seen_key {
-                        return Err(syntax(
-                            &spec.to_string(),
-                            "positional values must come before key=value ones",
-                        ));
-                    }
-                    position += 1;
-                    if position > params.len() {
-                        return Err(SpecError::TooManyValues {
-                            bot: bot.clone(),
-                            given: spec.args.iter().filter(|a| a.key.is_none()).count(),
-                            known: known(),
-                        });
-                    }
-                    position - 1
+                position += 1;
+                if position > params.len() {
+                    return Err(SpecError::TooManyValues {
+                        bot: bot.clone(),
+                        given: spec.args.iter().filter(|a| a.key.is_none()).count(),
+                        known: known(),
+                    });
                 }
+                position - 1
             };
             if given[index].is_some() {
                 return Err(SpecError::Duplicate {
@@ -519,11 +517,12 @@ impl Args {
     }
 }
 
-/// A constructor: resolved parameters and the game's context (a seed, say) to a bot.
-pub type Build<B, C> = fn(&Args, &C) -> Result<Box<B>, SpecError>;
+/// A constructor: resolved parameters and the game's context (a seed, say; `()` when the
+/// game needs none) to a bot.
+pub type Build<B, C> = fn(&Args, C) -> Result<Box<B>, SpecError>;
 
 /// One bot of a catalogue.
-pub struct Entry<B: ?Sized + 'static, C: ?Sized + 'static = ()> {
+pub struct Entry<B: ?Sized + 'static, C: Copy + 'static = ()> {
     /// The name specs use.
     pub name: &'static str,
     /// One line on what it is.
@@ -534,7 +533,7 @@ pub struct Entry<B: ?Sized + 'static, C: ?Sized + 'static = ()> {
     pub build: Build<B, C>,
 }
 
-impl<B: ?Sized, C: ?Sized> fmt::Debug for Entry<B, C> {
+impl<B: ?Sized, C: Copy> fmt::Debug for Entry<B, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Entry")
             .field("name", &self.name)
@@ -544,14 +543,14 @@ impl<B: ?Sized, C: ?Sized> fmt::Debug for Entry<B, C> {
 }
 
 /// The bots of one game: what the CLI lists, the arena seats and the viewer offers.
-pub struct Catalogue<B: ?Sized + 'static, C: ?Sized + 'static = ()> {
+pub struct Catalogue<B: ?Sized + 'static, C: Copy + 'static = ()> {
     /// The game's name, for messages.
     pub game: &'static str,
     /// The entries in listing order.
     pub entries: &'static [Entry<B, C>],
 }
 
-impl<B: ?Sized, C: ?Sized> fmt::Debug for Catalogue<B, C> {
+impl<B: ?Sized, C: Copy> fmt::Debug for Catalogue<B, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Catalogue")
             .field("game", &self.game)
@@ -560,7 +559,7 @@ impl<B: ?Sized, C: ?Sized> fmt::Debug for Catalogue<B, C> {
     }
 }
 
-impl<B: ?Sized, C: ?Sized> Catalogue<B, C> {
+impl<B: ?Sized, C: Copy> Catalogue<B, C> {
     /// The names in listing order.
     pub fn names(&self) -> Vec<&'static str> {
         self.entries.iter().map(|e| e.name).collect()
@@ -586,7 +585,7 @@ impl<B: ?Sized, C: ?Sized> Catalogue<B, C> {
     }
 
     /// Builds the bot a spec names.
-    pub fn build(&self, spec: &str, ctx: &C) -> Result<Box<B>, SpecError> {
+    pub fn build(&self, spec: &str, ctx: C) -> Result<Box<B>, SpecError> {
         let (entry, args) = self.resolve(spec)?;
         (entry.build)(&args, ctx)
     }
@@ -597,17 +596,14 @@ impl<B: ?Sized, C: ?Sized> Catalogue<B, C> {
         let width = self.entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
         let mut out = String::new();
         for e in self.entries {
-            out.push_str(&format!("{:width$}  {}\n", e.name, e.about));
+            let _ = writeln!(out, "{:width$}  {}", e.name, e.about);
             for p in e.params {
                 let default = if p.default.is_empty() {
                     String::new()
                 } else {
                     format!(" = {}", p.default)
                 };
-                out.push_str(&format!(
-                    "{:width$}    {}{default}: {}\n",
-                    "", p.key, p.about
-                ));
+                let _ = writeln!(out, "{:width$}    {}{default}: {}", "", p.key, p.about);
             }
         }
         out
@@ -629,7 +625,7 @@ mod tests {
         }
     }
 
-    fn parrot(args: &Args, times: &usize) -> Result<Box<dyn Speaks>, SpecError> {
+    fn parrot(args: &Args, times: usize) -> Result<Box<dyn Speaks>, SpecError> {
         let word: String = args.get("word")?;
         let repeat: usize = args.get_in("repeat", 1..=3)?;
         Ok(Box::new(Parrot(word.repeat(repeat * times))))
@@ -659,7 +655,7 @@ mod tests {
     };
 
     fn say(spec: &str) -> Result<String, SpecError> {
-        BIRDS.build(spec, &1).map(|b| b.word())
+        BIRDS.build(spec, 1).map(|b| b.word())
     }
 
     #[test]
@@ -675,7 +671,7 @@ mod tests {
 
     #[test]
     fn the_context_reaches_the_constructor() {
-        assert_eq!(BIRDS.build("parrot(ab)", &3).unwrap().word(), "ababab");
+        assert_eq!(BIRDS.build("parrot(ab)", 3).unwrap().word(), "ababab");
     }
 
     #[test]
@@ -758,7 +754,7 @@ mod tests {
             Err(SpecError::Syntax { .. })
         ));
         assert!(matches!(
-            BIRDS.build("x=cmd:true", &1),
+            BIRDS.build("x=cmd:true", 1),
             Err(SpecError::External { .. })
         ));
         // `a b=cmd:…` is not a name: an (invalid) in-process spec.
