@@ -1,6 +1,7 @@
 //! What a replay shows about each player: ants alive, food gathered and ants lost at fixed
-//! turns, the share of the map in sight (how far the territory reaches), the turns its hills
-//! fell, and when it first saw an enemy ant. `botforge ants analyze` prints these per game
+//! turns, where the food was gathered (on the player's own side of the map or the enemy's,
+//! and how much of its own side's food the enemies took), the share of the map in sight (how
+//! far the territory reaches), the turns its hills fell, and when it first saw an enemy ant. `botforge ants analyze` prints these per game
 //! and as means per bot, to compare two bots on the same maps and seeds.
 
 use crate::replay::Replay;
@@ -23,6 +24,10 @@ pub struct SeatStats {
     pub food: [u32; 4],
     /// Ants lost (killed) by each of [`SAMPLE_TURNS`].
     pub lost: [u32; 4],
+    /// Food gathered on the player's own side (see [`sides`]) by each of [`SAMPLE_TURNS`].
+    pub food_home: [u32; 4],
+    /// Food on the player's own side gathered by an enemy, by each of [`SAMPLE_TURNS`].
+    pub food_conceded: [u32; 4],
     /// Share of the map's squares within the view radius of the player's ants at each of
     /// [`SAMPLE_TURNS`].
     pub vision: [f64; 4],
@@ -64,6 +69,70 @@ pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) ->
     dr * dr + dc * dc
 }
 
+/// The side of the map each square is on: `Some(p)` when the square is strictly nearer (in
+/// steps over land, on the torus) to a hill of player `p` than to any other player's hill,
+/// `None` for water, ties and squares no hill reaches. Row-major, `rows × cols`.
+pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
+    let d = &replay.replaydata;
+    let (rows, cols) = (d.map.rows as usize, d.map.cols as usize);
+    let squares = rows * cols;
+    let water: Vec<bool> = (0..squares)
+        .map(|sq| {
+            d.map
+                .data
+                .get(sq / cols.max(1))
+                .and_then(|row| row.as_bytes().get(sq % cols.max(1)))
+                == Some(&b'%')
+        })
+        .collect();
+    // Multi-source BFS from every hill; a square reached first by two players is a tie.
+    const TIE: usize = usize::MAX;
+    let mut dist = vec![u32::MAX; squares];
+    let mut owner = vec![None::<usize>; squares];
+    let mut queue = std::collections::VecDeque::new();
+    for h in &d.hills {
+        let (r, c) = (h[0], h[1]);
+        let Ok(p) = usize::try_from(h[2]) else {
+            continue;
+        };
+        if !(0..rows as i64).contains(&r) || !(0..cols as i64).contains(&c) {
+            continue;
+        }
+        let sq = r as usize * cols + c as usize;
+        match owner[sq] {
+            Some(q) if q != p => owner[sq] = Some(TIE),
+            Some(_) => {}
+            None => {
+                owner[sq] = Some(p);
+                dist[sq] = 0;
+                queue.push_back(sq);
+            }
+        }
+    }
+    while let Some(sq) = queue.pop_front() {
+        let (r, c) = (sq / cols, sq % cols);
+        let next = [
+            ((r + rows - 1) % rows) * cols + c,
+            ((r + 1) % rows) * cols + c,
+            r * cols + (c + cols - 1) % cols,
+            r * cols + (c + 1) % cols,
+        ];
+        for n in next {
+            if water[n] {
+                continue;
+            }
+            if dist[n] == u32::MAX {
+                dist[n] = dist[sq] + 1;
+                owner[n] = owner[sq];
+                queue.push_back(n);
+            } else if dist[n] == dist[sq] + 1 && owner[n] != owner[sq] {
+                owner[n] = Some(TIE);
+            }
+        }
+    }
+    owner.into_iter().map(|o| o.filter(|&p| p != TIE)).collect()
+}
+
 /// The numbers of every player of `replay`, in player order.
 pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
     let d = &replay.replaydata;
@@ -94,6 +163,8 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 alive: [0; 4],
                 food: [0; 4],
                 lost: [0; 4],
+                food_home: [0; 4],
+                food_conceded: [0; 4],
                 vision: [0.0; 4],
                 hills_lost: d
                     .hills
@@ -105,6 +176,14 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
             }
         })
         .collect();
+    let side = sides(replay);
+    let side_of = |f: &[i64]| -> Option<usize> {
+        let (r, c) = (*f.first()?, *f.get(1)?);
+        if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
+            return None;
+        }
+        side.get((r * cols + c) as usize).copied().flatten()
+    };
     let mut seen = vec![false; squares * n];
     for (k, &t) in SAMPLE_TURNS.iter().enumerate() {
         seen.fill(false);
@@ -133,6 +212,11 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 && (0..n as i64).contains(&owner)
             {
                 out[owner as usize].food[k] += 1;
+                match side_of(f) {
+                    Some(p) if p == owner as usize => out[p].food_home[k] += 1,
+                    Some(p) if p < n => out[p].food_conceded[k] += 1,
+                    _ => {}
+                }
             }
         }
         for a in &d.ants {
@@ -223,6 +307,132 @@ mod tests {
         let winner = stats.iter().filter(|s| s.result == 'W').count();
         let drawn = stats.iter().filter(|s| s.result == 'D').count();
         assert!(winner == 1 || drawn >= 2);
+    }
+
+    /// Steps from `from` to every square, by a plain BFS over land on the torus.
+    fn steps_from(map: &[&[u8]], from: (usize, usize)) -> Vec<Vec<u32>> {
+        let (rows, cols) = (map.len(), map[0].len());
+        let mut dist = vec![vec![u32::MAX; cols]; rows];
+        dist[from.0][from.1] = 0;
+        let mut frontier = vec![from];
+        let mut d = 0;
+        while !frontier.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for (r, c) in frontier {
+                for (nr, nc) in [
+                    ((r + rows - 1) % rows, c),
+                    ((r + 1) % rows, c),
+                    (r, (c + cols - 1) % cols),
+                    (r, (c + 1) % cols),
+                ] {
+                    if map[nr][nc] != b'%' && dist[nr][nc] == u32::MAX {
+                        dist[nr][nc] = d;
+                        next.push((nr, nc));
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    #[test]
+    fn sides_and_home_food_match_a_brute_force() {
+        // Point-symmetric (the engine wants symmetric maps): the bottom half is the top half
+        // turned by 180° with the players swapped.
+        let top: [&[u8]; 4] = [b"..........", b".0...%....", b".....%..0.", b"..%%%%...."];
+        let bottom: Vec<Vec<u8>> = top
+            .iter()
+            .rev()
+            .map(|r| {
+                r.iter()
+                    .rev()
+                    .map(|&b| if b == b'0' { b'1' } else { b })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&[u8]> = top
+            .iter()
+            .copied()
+            .chain(bottom.iter().map(Vec::as_slice))
+            .collect();
+        let text: String = format!("rows 8\ncols 10\nplayers 2\n")
+            + &rows
+                .iter()
+                .map(|r| format!("m {}\n", String::from_utf8_lossy(r)))
+                .collect::<String>();
+        let map = Map::parse(&text).unwrap();
+        let config = GameConfig {
+            turns: 150,
+            ..GameConfig::seeded(7)
+        };
+        let bots = vec![
+            bots::by_name("greedy").unwrap(),
+            bots::by_name("hunter").unwrap(),
+        ];
+        let result = run_game(&map, &config, bots).unwrap();
+        let side = sides(&result.replay);
+        let d = &result.replay.replaydata;
+        // Brute force: the nearest hill of each player, per square.
+        let per_hill: Vec<(usize, Vec<Vec<u32>>)> = d
+            .hills
+            .iter()
+            .map(|h| {
+                (
+                    h[2] as usize,
+                    steps_from(&rows, (h[0] as usize, h[1] as usize)),
+                )
+            })
+            .collect();
+        let mut sided = [0; 2];
+        for r in 0..8 {
+            for c in 0..10 {
+                let best = |p: usize| {
+                    per_hill
+                        .iter()
+                        .filter(|(q, _)| *q == p)
+                        .map(|(_, d)| d[r][c])
+                        .min()
+                        .unwrap_or(u32::MAX)
+                };
+                let (a, b) = (best(0), best(1));
+                let expect = if rows[r][c] == b'%' || a == b {
+                    None
+                } else if a < b {
+                    Some(0)
+                } else {
+                    Some(1)
+                };
+                assert_eq!(side[r * 10 + c], expect, "square ({r},{c}): {a} vs {b}");
+                if let Some(p) = expect {
+                    sided[p] += 1;
+                }
+            }
+        }
+        assert!(sided[0] > 0 && sided[1] > 0, "{sided:?}");
+        let stats = analyze(&result.replay);
+        let last = SAMPLE_TURNS.len() - 1;
+        for (p, s) in stats.iter().enumerate() {
+            let (mut home, mut conceded) = (0, 0);
+            for f in &d.food {
+                let (Some(&gone), Some(&owner)) = (f.get(3), f.get(4)) else {
+                    continue;
+                };
+                if gone > i64::from(SAMPLE_TURNS[last]) {
+                    continue;
+                }
+                let on = side[(f[0] * 10 + f[1]) as usize];
+                if on == Some(p) && owner == p as i64 {
+                    home += 1;
+                } else if on == Some(p) {
+                    conceded += 1;
+                }
+            }
+            assert_eq!((s.food_home[last], s.food_conceded[last]), (home, conceded));
+            assert!(s.food_home[last] <= s.food[last]);
+        }
+        assert!(stats.iter().map(|s| s.food_home[last]).sum::<u32>() > 0);
     }
 
     #[test]

@@ -341,9 +341,9 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let t = SAMPLE_TURNS;
     writeln!(
         out,
-        "| game | player | result | score | alive {t:?} | food | lost | in sight % | hills lost at | first contact |"
+        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | in sight % | hills lost at | first contact |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
         let game = f
@@ -358,12 +358,14 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(
                 out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
                 s.name,
                 s.result,
                 s.score,
                 s.alive,
                 s.food,
+                s.food_home,
+                s.food_conceded,
                 s.lost,
                 pct.join("/"),
                 s.hills_lost,
@@ -381,9 +383,9 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | lost | in sight % | hills lost per seat |"
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | in sight % | hills lost per seat |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
     for (name, seats) in &per_bot {
         let k = seats.len() as f64;
         let mean = |f: &dyn Fn(&SeatStats) -> f64| seats.iter().map(f).sum::<f64>() / k;
@@ -396,13 +398,15 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
             seats.len(),
             count('W'),
             count('D'),
             count('L'),
             fmt4(&|s, i| f64::from(s.alive[i]), 1),
             fmt4(&|s, i| f64::from(s.food[i]), 1),
+            fmt4(&|s, i| f64::from(s.food_home[i]), 1),
+            fmt4(&|s, i| f64::from(s.food_conceded[i]), 1),
             fmt4(&|s, i| f64::from(s.lost[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
