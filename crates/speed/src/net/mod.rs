@@ -10,7 +10,7 @@ pub mod hosted;
 pub mod http;
 pub mod server;
 
-use crate::ai::AiSpecError;
+use botspec::SpecError;
 use crate::golden::GoldenError;
 use crate::protocol::ProtocolError;
 
@@ -66,7 +66,7 @@ pub enum NetError {
     /// A game log could not be written.
     #[error(transparent)]
     Log(#[from] GoldenError),
-    /// An AI spec that cannot be built.
+    /// A bot spec that cannot be built.
     #[error(transparent)]
-    Ai(#[from] AiSpecError),
+    Spec(#[from] SpecError),
 }
