@@ -342,7 +342,10 @@ fn speed_eval_series_interrupted_and_resumed_equals_an_uninterrupted_one() {
     );
     // … and equal to playing the series directly.
     for r in &whole {
-        assert_eq!(key(r), key(&speed::eval::play_eval_game(&cfg, r.index).unwrap()));
+        assert_eq!(
+            key(r),
+            key(&speed::eval::play_eval_game(&cfg, r.index).unwrap())
+        );
     }
     let counts = |rs: &[speed::eval::EvalGame]| -> Vec<(String, usize, usize, usize)> {
         speed::eval::summarize(&cfg, rs)

@@ -62,12 +62,21 @@ static MY_BOTS: Catalogue<dyn Bot, u64> = Catalogue {
 #[test]
 fn the_recipe_bot_builds_from_specs_and_plays_a_game() {
     // Step 4: it builds from every spec form and is listed.
-    assert_eq!(MY_BOTS.build("spinner", 1).unwrap().name(), "spinner(3,true)");
     assert_eq!(
-        MY_BOTS.build("spinner(every=2,left=false)", 1).unwrap().name(),
+        MY_BOTS.build("spinner", 1).unwrap().name(),
+        "spinner(3,true)"
+    );
+    assert_eq!(
+        MY_BOTS
+            .build("spinner(every=2,left=false)", 1)
+            .unwrap()
+            .name(),
         "spinner(2,false)"
     );
-    assert_eq!(MY_BOTS.build("spinner(5)", 1).unwrap().name(), "spinner(5,true)");
+    assert_eq!(
+        MY_BOTS.build("spinner(5)", 1).unwrap().name(),
+        "spinner(5,true)"
+    );
     assert!(MY_BOTS.build("spinner(every=0)", 1).is_err());
     assert!(MY_BOTS.describe().contains("spinner  turns the same way"));
 

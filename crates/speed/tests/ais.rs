@@ -27,7 +27,10 @@ fn specs_parse_with_parameters_and_bad_specs_are_errors() {
     assert!(BOTS.build("nope", 1).is_err());
     assert!(BOTS.build("pathfinding(2,75,1)", 1).is_err());
     assert!(BOTS.build("pathfinding(x)", 1).is_err());
-    assert!(BOTS.build("pathfinding-search-tree(1,50,3,1.5,10)", 1).is_err());
+    assert!(
+        BOTS.build("pathfinding-search-tree(1,50,3,1.5,10)", 1)
+            .is_err()
+    );
     assert!(BOTS.build("pathfinding(2,75", 1).is_err());
 }
 
@@ -117,7 +120,8 @@ fn champion_beats_the_final_team_ai_in_seeded_duels() {
         let mut s = seeded_setup(100 + seed, 2);
         let mut ais = vec![
             BOTS.build("champion(2,10,3000)", seed).unwrap(),
-            BOTS.build("pathfinding-search-tree(1,50,3,0.75,10)", seed).unwrap(),
+            BOTS.build("pathfinding-search-tree(1,50,3,0.75,10)", seed)
+                .unwrap(),
         ];
         if seed % 2 == 1 {
             ais.swap(0, 1);

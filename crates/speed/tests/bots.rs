@@ -22,9 +22,14 @@ fn game(specs: &[&str], seed: u64) -> (Vec<Vec<Option<Action>>>, Option<u8>) {
         .map(|(k, s)| BOTS.build(s, seed + k as u64).unwrap())
         .collect();
     let mut rounds = Vec::new();
-    let outcome = play_game(&mut state, &mut bots, Duration::from_secs(30), |_, answers| {
-        rounds.push(answers.iter().map(|a| a.action).collect());
-    });
+    let outcome = play_game(
+        &mut state,
+        &mut bots,
+        Duration::from_secs(30),
+        |_, answers| {
+            rounds.push(answers.iter().map(|a| a.action).collect());
+        },
+    );
     assert!(!state.running);
     assert_eq!(outcome.rounds as usize, rounds.len());
     (rounds, outcome.winner)
@@ -148,10 +153,7 @@ fn declared_ranges_are_the_checked_ones() {
             }
             for bad in [lo - step, hi + step] {
                 assert!(
-                    matches!(
-                        BOTS.build(&spec(bad), 1),
-                        Err(SpecError::BadValue { .. })
-                    ),
+                    matches!(BOTS.build(&spec(bad), 1), Err(SpecError::BadValue { .. })),
                     "{}",
                     spec(bad)
                 );

@@ -123,7 +123,9 @@ fn evaluation_games_are_seeded_and_summed_up() {
             r.participants.clone(),
         )
     };
-    let a: Vec<EvalGame> = (0..cfg.games).map(|g| play_eval_game(&cfg, g).unwrap()).collect();
+    let a: Vec<EvalGame> = (0..cfg.games)
+        .map(|g| play_eval_game(&cfg, g).unwrap())
+        .collect();
     let b: Vec<EvalGame> = (0..cfg.games)
         .rev()
         .map(|g| play_eval_game(&cfg, g).unwrap())

@@ -210,7 +210,9 @@ impl GamePlayer for SpeedPlayer {
             outcome: outcome(&state),
             replay,
             details: serde_json::json!({"width": state.width, "height": state.height}),
-            seats: seat_results(job, &state, &game.last_active, |i| survivor_status(&state, i)),
+            seats: seat_results(job, &state, &game.last_active, |i| {
+                survivor_status(&state, i)
+            }),
         })
     }
 }

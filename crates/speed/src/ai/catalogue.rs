@@ -10,8 +10,8 @@ use botspec::{Args, Catalogue, Entry, Param, SpecError};
 
 use super::champion::{self, ChampionBot};
 use super::{
-    Bot, NotKillingItselfBot, PathfindingBot, PathfindingSearchTreeBot, RandomBot,
-    SearchTreeBot, SearchTreePathfindingBot,
+    Bot, NotKillingItselfBot, PathfindingBot, PathfindingSearchTreeBot, RandomBot, SearchTreeBot,
+    SearchTreePathfindingBot,
 };
 
 /// Every spe_ed bot; `BOTS.build("pathfinding-search-tree(1,50,3,0.75,10)", seed)` builds

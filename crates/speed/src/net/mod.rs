@@ -10,9 +10,9 @@ pub mod hosted;
 pub mod http;
 pub mod server;
 
-use botspec::SpecError;
 use crate::golden::GoldenError;
 use crate::protocol::ProtocolError;
+use botspec::SpecError;
 
 /// Everything that can go wrong on the network side.
 #[derive(Debug, thiserror::Error)]

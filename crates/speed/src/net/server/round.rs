@@ -13,11 +13,11 @@ use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use super::{GameSummary, Seat, ServerConfig};
-use crate::net::clock::{format_rfc3339, now_millis};
 use crate::Bot;
 use crate::engine::{AnswerStatus, PlayerAnswer, random_setup, step};
 use crate::golden::GoldenWriter;
 use crate::net::NetError;
+use crate::net::clock::{format_rfc3339, now_millis};
 use crate::protocol::{ParsedAnswer, state_to_json};
 use crate::state::{Action, GameState, PlayerId};
 
