@@ -2,6 +2,8 @@
 //! implementing `speed::Bot`, an `Entry` with its parameters in a catalogue built like
 //! `speed::ai::BOTS`, and a game played with bots built from specs.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::{Duration, Instant};
 
 use botspec::{Args, Catalogue, Entry, Param, SpecError};
@@ -20,7 +22,7 @@ impl Bot for SpinnerBot {
     }
 
     fn decide(&mut self, state: &GameState, _me: PlayerId, _deadline: Instant) -> Action {
-        match (state.round % self.every == 0, self.left) {
+        match (state.round.is_multiple_of(self.every), self.left) {
             (false, _) => Action::ChangeNothing,
             (true, true) => Action::TurnLeft,
             (true, false) => Action::TurnRight,

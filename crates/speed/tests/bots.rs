@@ -2,6 +2,8 @@
 //! itself, positional (the team's form) and keyed specs build the same bot and play the
 //! identical game, the declared ranges are the checked ones, and errors are typed.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::Duration;
 
 use botspec::SpecError;

@@ -203,6 +203,10 @@ const DEPTH: RangeInclusive<u32> = 1..=10;
 const PATHS: RangeInclusive<usize> = 1..=100_000;
 const DISTANCE: RangeInclusive<u32> = 0..=1000;
 
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "every constructor of the catalogue has this type"
+)]
 fn random(_: &Args, seed: u64) -> Result<Box<dyn Bot>, SpecError> {
     Ok(Box::new(RandomBot::new(seed)))
 }
