@@ -324,7 +324,7 @@ fn speed_eval_series_interrupted_and_resumed_equals_an_uninterrupted_one() {
     .unwrap();
     let whole = player.results(&fresh, "eval").unwrap();
     // Everything but the measured decision times is identical, game by game.
-    let key = |r: &speed::eval::GameResult| {
+    let key = |r: &speed::eval::EvalGame| {
         (
             r.index,
             r.seed,
@@ -342,12 +342,15 @@ fn speed_eval_series_interrupted_and_resumed_equals_an_uninterrupted_one() {
     );
     // … and equal to playing the series directly.
     for r in &whole {
-        assert_eq!(key(r), key(&speed::eval::play_one(&cfg, r.index).unwrap()));
+        assert_eq!(
+            key(r),
+            key(&speed::eval::play_eval_game(&cfg, r.index).unwrap())
+        );
     }
-    let counts = |rs: &[speed::eval::GameResult]| -> Vec<(String, usize, usize, usize)> {
+    let counts = |rs: &[speed::eval::EvalGame]| -> Vec<(String, usize, usize, usize)> {
         speed::eval::summarize(&cfg, rs)
             .into_iter()
-            .map(|s| (s.ai, s.games, s.wins, s.draws))
+            .map(|s| (s.bot, s.games, s.wins, s.draws))
             .collect()
     };
     assert_eq!(counts(&resumed), counts(&whole));

@@ -7,13 +7,16 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Subcommand;
-use speed::ai::{Ai, DEFAULT_LINEUP, from_spec, split_specs};
+use speed::Bot;
+use speed::ai::{BOTS, DEFAULT_LINEUP, split_specs};
 use speed::eval::{EvalConfig, summarize};
 use speed::golden::{GoldenWriter, check_file};
 
 /// Subcommands of `botforge speed`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// List the bots with their parameters (the names and keys every spe_ed spec uses).
+    Bots,
     /// Play one game on a spe_ed server over websockets.
     Online(crate::speed_net::OnlineArgs),
     /// Run a server compatible with the official one.
@@ -28,7 +31,7 @@ pub enum Command {
     /// (`cmd:COMMAND` or `NAME=cmd:COMMAND`) the game runs on a loopback server and the
     /// program is started with `URL`, `KEY` and `TIME_URL` like an informatiCup client.
     Play {
-        /// Players: AI specs or external programs, e.g.
+        /// Players: bot specs (`botforge speed bots`) or external programs, e.g.
         /// `champion,mine=cmd:python3 client.py`.
         #[arg(
             long,
@@ -66,8 +69,8 @@ pub enum Command {
         /// Number of games.
         #[arg(long, default_value_t = 100, value_parser = crate::limits::games)]
         games: usize,
-        /// AI specs, e.g. `champion,pathfinding-search-tree(1,50,3,0.75,10)`; default: all
-        /// team AIs and champion.
+        /// Bot specs, e.g. `champion,pathfinding-search-tree(max_speed=1,paths=50)`;
+        /// default: all team bots and champion. A spec may be listed more than once.
         #[arg(long)]
         ais: Option<String>,
         /// Players per game (2 … 6); default: the number of AIs.
@@ -103,6 +106,10 @@ pub enum Command {
 /// Runs one `botforge speed` subcommand.
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
+        Command::Bots => {
+            out!("{}", BOTS.describe())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Online(args) => crate::speed_net::online(args),
         Command::Serve(args) => crate::speed_net::serve(args),
         Command::CheckLog { files } => check_logs(&files),
@@ -213,15 +220,16 @@ fn eval(
         summary.skipped
     )?;
     outln!(
-        "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9}",
-        "ai",
+        "{:<45} {:>6} {:>6} {:>7} {:>6} {:>9} {:>9} {:>9} {:>6}",
+        "bot",
         "games",
         "wins",
         "win%",
         "draws",
         "p50 ms",
         "p99 ms",
-        "max ms"
+        "max ms",
+        "late"
     )?;
     for s in summarize(cfg, &results) {
         let rate = if s.games == 0 {
@@ -231,15 +239,16 @@ fn eval(
         };
         let ms = |us: u64| us as f64 / 1000.0;
         outln!(
-            "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2}",
-            s.ai,
+            "{:<45} {:>6} {:>6} {:>6.1}% {:>6} {:>9.2} {:>9.2} {:>9.2} {:>6}",
+            s.bot,
             s.games,
             s.wins,
             rate,
             s.draws,
             ms(s.time_us.0),
             ms(s.time_us.1),
-            ms(s.time_us.2)
+            ms(s.time_us.2),
+            s.late
         )?;
     }
     Ok(if summary.failed.is_empty() {
@@ -352,27 +361,27 @@ fn play(
     log: Option<PathBuf>,
     quiet: bool,
 ) -> anyhow::Result<ExitCode> {
-    let mut ais: Vec<Box<dyn Ai>> = Vec::new();
+    let mut bots: Vec<Box<dyn Bot>> = Vec::new();
     if human {
-        ais.push(Box::new(speed::human::HumanAi::new(
+        bots.push(Box::new(speed::human::HumanBot::new(
             std::io::BufReader::new(std::io::stdin()),
             std::io::stdout(),
         )));
     }
     for (k, s) in specs.iter().enumerate() {
-        ais.push(from_spec(s, seed.wrapping_add(k as u64 + 1))?);
+        bots.push(BOTS.build(s, seed.wrapping_add(k as u64 + 1))?);
     }
     anyhow::ensure!(
-        (2..=6).contains(&ais.len()),
+        (2..=6).contains(&bots.len()),
         "a game needs 2 to 6 players, got {}",
-        ais.len()
+        bots.len()
     );
-    let mut state = speed::engine::seeded_setup(seed, ais.len());
+    let mut state = speed::engine::seeded_setup(seed, bots.len());
     let names: Vec<(u8, String)> = state
         .players
         .iter()
         .map(|p| p.id)
-        .zip(ais.iter().map(|a| a.name()))
+        .zip(bots.iter().map(|b| b.name()))
         .collect();
     let mut writer = GoldenWriter::new(format!("play-seed-{seed}"), names.clone());
     let budget = if human {
@@ -381,7 +390,7 @@ fn play(
         Duration::from_millis(budget_ms)
     };
     let show = !human && !quiet;
-    speed::game::play(&mut state, &mut ais, budget, |s, answers| {
+    speed::play_game(&mut state, &mut bots, budget, |s, answers| {
         writer.round(s, answers);
         if show {
             let _ = out!("{}", speed::render::render(s, None));

@@ -20,7 +20,8 @@ pub struct OnlineArgs {
     /// API key (sent as the `key` query parameter).
     #[arg(long, env = "KEY", hide_env_values = true)]
     pub key: String,
-    /// AI spec, e.g. `champion` or `pathfinding(2,75)`.
+    /// Bot spec (see `botforge speed bots`), e.g. `champion` or
+    /// `pathfinding(max_speed=2,paths=75)`.
     #[arg(long, default_value = "champion")]
     pub ai: String,
     /// Time endpoint; default: derived from the URL (`…/spe_ed_time`).
@@ -113,7 +114,7 @@ pub struct ServeArgs {
     /// server.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=6))]
     pub players: Option<u8>,
-    /// AI specs that fill free seats, e.g. `champion,random`; default: all team AIs and
+    /// Bot specs that fill free seats, e.g. `champion,random`; default: all team bots and
     /// champion.
     #[arg(long)]
     pub fill: Option<String>,
@@ -164,7 +165,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         None => DEFAULT_LINEUP.iter().map(|s| (*s).to_owned()).collect(),
     };
     if fill.is_empty() {
-        anyhow::bail!("--fill: expected at least one AI spec");
+        anyhow::bail!("--fill: expected at least one bot spec");
     }
     let keys = match &args.keys {
         Some(path) => {

@@ -28,7 +28,11 @@ fn board(size: i32, seed: u64) -> GameState {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut state = speed::engine::setup_on_board(&mut rng, size, size, 6);
     let mut ais: Vec<_> = (0..6)
-        .map(|k| speed::ai::from_spec("not-killing-itself(1,0,2)", seed + k).unwrap())
+        .map(|k| {
+            speed::ai::BOTS
+                .build("not-killing-itself(1,0,2)", seed + k)
+                .unwrap()
+        })
         .collect();
     let far = std::time::Instant::now() + std::time::Duration::from_mins(1);
     for _ in 0..60 {

@@ -1,9 +1,9 @@
-//! Headless evaluation series: seeded random games between named AIs with win rates and
-//! decision-time percentiles per AI. Game `g` of a series is fixed by the series seed:
-//! its seed ([`game_seed`]), its line-up ([`lineup`]), board and AI seeds. Running,
-//! storing and resuming a series is the arena's job (`arena::games::speed::EvalPlayer`,
-//! `botforge speed eval`); this module plays one game ([`play_one`]) and sums up
-//! ([`summarize`]).
+//! Headless evaluation series: seeded random games between bots given by spec, with win
+//! rates and decision-time percentiles per bot. Game `g` of a series is fixed by the
+//! series seed: its seed ([`game_seed`]), its line-up ([`lineup`]), board and bot seeds.
+//! Running, storing and resuming a series is the arena's job
+//! (`arena::games::speed::EvalPlayer`, `botforge speed eval`); this module plays one game
+//! of the series ([`play_eval_game`]) and sums up ([`summarize`]).
 
 use std::time::Duration;
 
@@ -12,17 +12,19 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::ai::{AiSpecError, from_spec};
+use botspec::SpecError;
+
+use crate::ai::BOTS;
 use crate::engine::{random_setup, setup_on_board};
-use crate::game::play;
+use crate::play_game;
 use crate::state::PlayerId;
 
 /// What can go wrong in an evaluation.
 #[derive(Debug, thiserror::Error)]
 pub enum EvalError {
-    /// A bad AI spec.
+    /// A bad bot spec.
     #[error(transparent)]
-    Spec(#[from] AiSpecError),
+    Spec(#[from] SpecError),
     /// A bad setting.
     #[error("{0}")]
     Config(String),
@@ -45,9 +47,9 @@ pub struct EvalConfig {
     pub board: Option<(i32, i32)>,
 }
 
-/// One finished game.
+/// The record of one finished game of a series (what the arena stores per game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
+pub struct EvalGame {
     /// Game index in the series.
     pub index: usize,
     /// The game's seed.
@@ -66,12 +68,12 @@ pub struct GameResult {
     pub times_us: Vec<Vec<u64>>,
 }
 
-/// Per-AI totals.
+/// Totals of one bot spec over a series.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AiSummary {
-    /// The AI spec as given.
-    pub ai: String,
-    /// Games played.
+pub struct BotSummary {
+    /// The bot spec as given.
+    pub bot: String,
+    /// Games played (with one or more seats).
     pub games: usize,
     /// Games won.
     pub wins: usize,
@@ -79,6 +81,8 @@ pub struct AiSummary {
     pub draws: usize,
     /// Decision time percentiles p50, p99, max (microseconds).
     pub time_us: (u64, u64, u64),
+    /// Decisions that took longer than the budget (the game counted them as missing).
+    pub late: usize,
 }
 
 /// Derives game `g`'s seed from the base seed.
@@ -91,7 +95,7 @@ impl EvalConfig {
     /// Checks the AI specs, the players per game and the board size.
     pub fn validate(&self) -> Result<(), EvalError> {
         for s in &self.ais {
-            from_spec(s, 0)?;
+            BOTS.build(s, 0)?;
         }
         let n = self.players.unwrap_or(self.ais.len());
         if !(2..=6).contains(&n) || n > self.ais.len() {
@@ -128,28 +132,28 @@ pub fn lineup(cfg: &EvalConfig, index: usize) -> Result<Vec<String>, EvalError> 
     Ok(draw(cfg, index)?.2)
 }
 
-/// Plays one seeded game of the series.
-pub fn play_one(cfg: &EvalConfig, index: usize) -> Result<GameResult, EvalError> {
+/// Plays game `index` of the series.
+pub fn play_eval_game(cfg: &EvalConfig, index: usize) -> Result<EvalGame, EvalError> {
     let (seed, mut rng, specs) = draw(cfg, index)?;
     let n = specs.len();
     let mut state = match cfg.board {
         Some((w, h)) => setup_on_board(&mut rng, w, h, n),
         None => random_setup(&mut rng, n),
     };
-    let mut ais = specs
+    let mut bots = specs
         .iter()
-        .map(|s| from_spec(s, rng.next_u64()))
+        .map(|s| BOTS.build(s, rng.next_u64()))
         .collect::<Result<Vec<_>, _>>()?;
-    let timings = play(&mut state, &mut ais, cfg.budget, |_, _| {});
-    Ok(GameResult {
+    let outcome = play_game(&mut state, &mut bots, cfg.budget, |_, _| {});
+    Ok(EvalGame {
         index,
         seed,
         width: state.width,
         height: state.height,
-        rounds: state.round - 1,
+        rounds: outcome.rounds,
         participants: state.players.iter().map(|p| p.id).zip(specs).collect(),
-        winner: state.winner(),
-        times_us: timings
+        winner: outcome.winner,
+        times_us: outcome
             .times
             .iter()
             .map(|v| v.iter().map(|d| d.as_micros() as u64).collect())
@@ -157,21 +161,31 @@ pub fn play_one(cfg: &EvalConfig, index: usize) -> Result<GameResult, EvalError>
     })
 }
 
-/// Win counts and timing per AI spec, in the order the specs were given.
-pub fn summarize(cfg: &EvalConfig, results: &[GameResult]) -> Vec<AiSummary> {
-    cfg.ais
-        .iter()
+/// Win counts and timing per bot spec, in the order the specs were first given (a spec
+/// listed several times, e.g. five equal opponents, has one row).
+pub fn summarize(cfg: &EvalConfig, results: &[EvalGame]) -> Vec<BotSummary> {
+    let budget_us = u64::try_from(cfg.budget.as_micros()).unwrap_or(u64::MAX);
+    let mut specs: Vec<&String> = Vec::new();
+    for ai in &cfg.ais {
+        if !specs.contains(&ai) {
+            specs.push(ai);
+        }
+    }
+    specs
+        .into_iter()
         .map(|ai| {
             let (mut games, mut wins, mut draws, mut times) = (0, 0, 0, Vec::new());
             for r in results {
+                let mut seated = false;
                 for (k, (id, spec)) in r.participants.iter().enumerate() {
                     if spec == ai {
-                        games += 1;
+                        seated = true;
                         wins += usize::from(r.winner == Some(*id));
-                        draws += usize::from(r.winner.is_none());
-                        times.extend_from_slice(&r.times_us[k]);
+                        times.extend_from_slice(r.times_us.get(k).map_or(&[][..], Vec::as_slice));
                     }
                 }
+                games += usize::from(seated);
+                draws += usize::from(seated && r.winner.is_none());
             }
             times.sort_unstable();
             let pct = |q: f64| {
@@ -180,12 +194,13 @@ pub fn summarize(cfg: &EvalConfig, results: &[GameResult]) -> Vec<AiSummary> {
                     .copied()
                     .unwrap_or(0)
             };
-            AiSummary {
-                ai: ai.clone(),
+            BotSummary {
+                bot: ai.clone(),
                 games,
                 wins,
                 draws,
                 time_us: (pct(0.5), pct(0.99), times.last().copied().unwrap_or(0)),
+                late: times.iter().filter(|&&t| t > budget_us).count(),
             }
         })
         .collect()

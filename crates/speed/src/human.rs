@@ -5,24 +5,24 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use crate::ai::Ai;
+use crate::Bot;
 use crate::render::render;
 use crate::state::{Action, GameState, PlayerId};
 
 /// Reads actions from `input`, shows the board and prompts on `output`.
-pub struct HumanAi<R, W> {
+pub struct HumanBot<R, W> {
     input: R,
     output: W,
 }
 
-impl<R: BufRead + Send, W: Write + Send> HumanAi<R, W> {
+impl<R: BufRead + Send, W: Write + Send> HumanBot<R, W> {
     /// A human reading keys from `input` and drawing on `output`.
     pub fn new(input: R, output: W) -> Self {
-        HumanAi { input, output }
+        HumanBot { input, output }
     }
 }
 
-impl<R: BufRead + Send, W: Write + Send> Ai for HumanAi<R, W> {
+impl<R: BufRead + Send, W: Write + Send> Bot for HumanBot<R, W> {
     fn name(&self) -> String {
         "human".into()
     }

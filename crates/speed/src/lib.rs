@@ -6,9 +6,9 @@
 //! * [`protocol`]: parse/serialise server state messages and client action messages.
 //! * [`engine`]: [`engine::step`] (one server round), seeded [`engine::random_setup`].
 //! * [`golden`]: the JSON-lines golden log: replay check and writer.
-//! * [`ai`]: the [`ai::Ai`] trait (anytime: safe move first, improve until a deadline)
-//!   and every AI, constructible by name with [`ai::from_spec`].
-//! * [`game`]: run a complete offline game with AIs.
+//! * [`ai`]: the [`Bot`] trait (anytime: safe move first, improve until a deadline),
+//!   every bot, and the catalogue [`ai::BOTS`] that builds them from specs.
+//! * [`game`]: [`play_game`], one complete offline game between bots.
 //! * [`eval`]: seeded evaluation games (line-up, board, AI seeds from the series seed) and
 //!   their summary; the arena runs and stores the series.
 //! * [`render`]: text rendering of a board.
@@ -25,5 +25,7 @@ pub mod protocol;
 pub mod render;
 pub mod state;
 
+pub use ai::Bot;
 pub use engine::{AnswerStatus, PlayerAnswer, random_setup, step, step_actions};
+pub use game::{GameOutcome, play_game};
 pub use state::{Action, Direction, GameState, Player, PlayerId};

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use speed::ai::sim::own_move;
-use speed::ai::{DEFAULT_LINEUP, from_spec, split_specs};
+use speed::ai::{BOTS, DEFAULT_LINEUP, split_specs};
 use speed::engine::seeded_setup;
 use speed::state::{Action, Direction, GameState, Player};
 
@@ -15,20 +15,23 @@ fn specs_parse_with_parameters_and_bad_specs_are_errors() {
         vec!["champion", "pathfinding(2,75)", "random"]
     );
     for spec in DEFAULT_LINEUP {
-        let ai = from_spec(spec, 1).unwrap();
+        let ai = BOTS.build(spec, 1).unwrap();
         assert!(!ai.name().is_empty());
     }
     assert_eq!(
-        from_spec("pathfinding-search-tree(1,50,3,0.75,10)", 1)
+        BOTS.build("pathfinding-search-tree(1,50,3,0.75,10)", 1)
             .unwrap()
             .name(),
         "pathfinding-search-tree(1,50,3,0.75,10)"
     );
-    assert!(from_spec("nope", 1).is_err());
-    assert!(from_spec("pathfinding(2,75,1)", 1).is_err());
-    assert!(from_spec("pathfinding(x)", 1).is_err());
-    assert!(from_spec("pathfinding-search-tree(1,50,3,1.5,10)", 1).is_err());
-    assert!(from_spec("pathfinding(2,75", 1).is_err());
+    assert!(BOTS.build("nope", 1).is_err());
+    assert!(BOTS.build("pathfinding(2,75,1)", 1).is_err());
+    assert!(BOTS.build("pathfinding(x)", 1).is_err());
+    assert!(
+        BOTS.build("pathfinding-search-tree(1,50,3,1.5,10)", 1)
+            .is_err()
+    );
+    assert!(BOTS.build("pathfinding(2,75", 1).is_err());
 }
 
 /// A dead end: the only surviving action from (1,1) facing right is a left turn (up).
@@ -83,7 +86,7 @@ fn every_non_random_ai_takes_the_only_surviving_action() {
         .collect();
     assert_eq!(alive, vec![Action::TurnLeft]);
     for spec in DEFAULT_LINEUP.iter().skip(1) {
-        let mut ai = from_spec(spec, 7).unwrap();
+        let mut ai = BOTS.build(spec, 7).unwrap();
         let a = ai.decide(&s, 1, Instant::now() + Duration::from_millis(500));
         assert_eq!(a, Action::TurnLeft, "{spec}");
     }
@@ -94,7 +97,7 @@ fn decisions_respect_the_deadline_at_80x80_with_6_players() {
     use rand::SeedableRng as _;
     let mut s =
         speed::engine::setup_on_board(&mut rand_chacha::ChaCha8Rng::seed_from_u64(11), 80, 80, 6);
-    let mut ai = from_spec("champion", 3).unwrap();
+    let mut ai = BOTS.build("champion", 3).unwrap();
     for _ in 0..5 {
         let start = Instant::now();
         let deadline = start + Duration::from_secs(1);
@@ -116,13 +119,14 @@ fn champion_beats_the_final_team_ai_in_seeded_duels() {
     for seed in 0..4u64 {
         let mut s = seeded_setup(100 + seed, 2);
         let mut ais = vec![
-            from_spec("champion(2,10,3000)", seed).unwrap(),
-            from_spec("pathfinding-search-tree(1,50,3,0.75,10)", seed).unwrap(),
+            BOTS.build("champion(2,10,3000)", seed).unwrap(),
+            BOTS.build("pathfinding-search-tree(1,50,3,0.75,10)", seed)
+                .unwrap(),
         ];
         if seed % 2 == 1 {
             ais.swap(0, 1);
         }
-        speed::game::play(&mut s, &mut ais, Duration::from_secs(1), |_, _| {});
+        speed::play_game(&mut s, &mut ais, Duration::from_secs(1), |_, _| {});
         let champ_id = if seed % 2 == 1 { 2 } else { 1 };
         wins += usize::from(s.winner() == Some(champ_id));
     }

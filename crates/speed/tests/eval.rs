@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use speed::ai::from_spec;
-use speed::eval::{EvalConfig, GameResult, lineup, play_one, summarize};
+use speed::ai::BOTS;
+use speed::eval::{EvalConfig, EvalGame, lineup, play_eval_game, summarize};
 use speed::golden::{GoldenWriter, check_file, read_log};
 
 #[test]
@@ -14,7 +14,7 @@ fn a_recorded_offline_game_replays_exactly() {
     let mut state = speed::engine::seeded_setup(5, 3);
     let mut ais: Vec<_> = ["random", "not-killing-itself(2,0,2)", "pathfinding(2,20)"]
         .iter()
-        .map(|s| from_spec(s, 9).unwrap())
+        .map(|s| BOTS.build(s, 9).unwrap())
         .collect();
     let names = state
         .players
@@ -23,7 +23,7 @@ fn a_recorded_offline_game_replays_exactly() {
         .zip(ais.iter().map(|a| a.name()))
         .collect();
     let mut writer = GoldenWriter::new("t", names);
-    speed::game::play(&mut state, &mut ais, Duration::from_secs(1), |s, a| {
+    speed::play_game(&mut state, &mut ais, Duration::from_secs(1), |s, a| {
         writer.round(s, a);
     });
     writer.final_state(&state);
@@ -42,7 +42,7 @@ struct Sleepy {
     late_from: u32,
 }
 
-impl speed::ai::Ai for Sleepy {
+impl speed::Bot for Sleepy {
     fn name(&self) -> String {
         "sleepy".into()
     }
@@ -67,12 +67,12 @@ fn the_log_records_how_each_round_ended() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
     let mut state = speed::engine::seeded_setup(3, 2);
-    let mut ais: Vec<Box<dyn speed::ai::Ai>> = vec![
-        from_spec("not-killing-itself(1,0,2)", 1).unwrap(),
+    let mut ais: Vec<Box<dyn speed::Bot>> = vec![
+        BOTS.build("not-killing-itself(1,0,2)", 1).unwrap(),
         Box::new(Sleepy { late_from: 3 }),
     ];
     let mut writer = GoldenWriter::new("t", vec![(1, "a".into()), (2, "sleepy".into())]);
-    speed::game::play(&mut state, &mut ais, Duration::from_millis(300), |s, a| {
+    speed::play_game(&mut state, &mut ais, Duration::from_millis(300), |s, a| {
         writer.round(s, a);
     });
     writer.final_state(&state);
@@ -113,7 +113,7 @@ fn evaluation_games_are_seeded_and_summed_up() {
         budget: Duration::from_secs(1),
         board: None,
     };
-    let key = |r: &GameResult| {
+    let key = |r: &EvalGame| {
         (
             r.seed,
             r.width,
@@ -123,10 +123,12 @@ fn evaluation_games_are_seeded_and_summed_up() {
             r.participants.clone(),
         )
     };
-    let a: Vec<GameResult> = (0..cfg.games).map(|g| play_one(&cfg, g).unwrap()).collect();
-    let b: Vec<GameResult> = (0..cfg.games)
+    let a: Vec<EvalGame> = (0..cfg.games)
+        .map(|g| play_eval_game(&cfg, g).unwrap())
+        .collect();
+    let b: Vec<EvalGame> = (0..cfg.games)
         .rev()
-        .map(|g| play_one(&cfg, g).unwrap())
+        .map(|g| play_eval_game(&cfg, g).unwrap())
         .collect();
     assert_eq!(
         a.iter().map(key).collect::<Vec<_>>(),
@@ -148,7 +150,7 @@ fn evaluation_games_are_seeded_and_summed_up() {
         ais: vec!["nope".into(), "random".into()],
         ..cfg.clone()
     };
-    assert!(play_one(&bad, 0).is_err());
+    assert!(play_eval_game(&bad, 0).is_err());
     let too_many = EvalConfig {
         players: Some(4),
         ..cfg
@@ -159,4 +161,50 @@ fn evaluation_games_are_seeded_and_summed_up() {
             .to_string()
             .contains("players per game")
     );
+}
+
+/// Decision-time statistics as `botforge speed eval` prints them: one row per spec even
+/// when it holds several seats (five equal opponents), and the decisions over budget.
+#[test]
+fn summaries_merge_repeated_specs_and_count_late_decisions() {
+    let cfg = EvalConfig {
+        games: 2,
+        ais: vec!["champion".into(), "random".into(), "random".into()],
+        players: Some(3),
+        seed: 1,
+        budget: Duration::from_millis(10),
+        board: None,
+    };
+    let game = |index: usize, winner: Option<u8>, times_us: Vec<Vec<u64>>| EvalGame {
+        index,
+        seed: 0,
+        width: 40,
+        height: 40,
+        rounds: 3,
+        participants: vec![
+            (1, "random".into()),
+            (2, "champion".into()),
+            (3, "random".into()),
+        ],
+        winner,
+        times_us,
+    };
+    let results = [
+        game(0, Some(3), vec![vec![1, 2], vec![5_000, 20_000], vec![3]]),
+        game(1, None, vec![vec![10_001], vec![10_000], vec![4, 5]]),
+    ];
+    let sum = summarize(&cfg, &results);
+    assert_eq!(sum.len(), 2);
+    assert_eq!(
+        (sum[0].bot.as_str(), sum[0].games, sum[0].wins, sum[0].draws),
+        ("champion", 2, 0, 1)
+    );
+    assert_eq!(sum[0].time_us, (10_000, 20_000, 20_000));
+    assert_eq!(sum[0].late, 1);
+    assert_eq!(
+        (sum[1].bot.as_str(), sum[1].games, sum[1].wins, sum[1].draws),
+        ("random", 2, 1, 1)
+    );
+    assert_eq!(sum[1].late, 1);
+    assert_eq!(sum[1].time_us.2, 10_001);
 }

@@ -120,8 +120,8 @@ fn an_unknown_round_ended_by_names_the_line_and_field() {
 fn recorded_log() -> String {
     let mut state = speed::engine::seeded_setup(3, 2);
     let mut ais = vec![
-        speed::ai::from_spec("random", 1).unwrap(),
-        speed::ai::from_spec("random", 2).unwrap(),
+        speed::ai::BOTS.build("random", 1).unwrap(),
+        speed::ai::BOTS.build("random", 2).unwrap(),
     ];
     let ids = state.players.iter().map(|p| p.id).collect::<Vec<_>>();
     let mut w = speed::golden::GoldenWriter::new(
@@ -130,7 +130,7 @@ fn recorded_log() -> String {
             .zip(["random".to_owned(), "random".to_owned()])
             .collect(),
     );
-    speed::game::play(
+    speed::play_game(
         &mut state,
         &mut ais,
         std::time::Duration::from_secs(1),
@@ -193,10 +193,10 @@ fn an_online_clients_log_ends_where_its_player_is_out() {
     // Three random players: the first to go out leaves a running game.
     let mut state = speed::engine::seeded_setup(3, 3);
     let mut ais: Vec<_> = (1..=3)
-        .map(|s| speed::ai::from_spec("random", s).unwrap())
+        .map(|s| speed::ai::BOTS.build("random", s).unwrap())
         .collect();
     let mut rounds = Vec::new();
-    speed::game::play(
+    speed::play_game(
         &mut state,
         &mut ais,
         std::time::Duration::from_secs(1),

@@ -155,8 +155,8 @@ document.addEventListener("keydown", ev => {
 (async () => {
   try {
     const lineup = await (await fetch("/api/speed/ais")).json();
-    $("opponents").value = param("ais") || "pathfinding(2,75); search-tree(2,10)";
-    $("opponents").title = "AI specs separated by ';' — known: " + lineup.known;
+    $("opponents").value = param("ais") || "pathfinding(max_speed=2,paths=75); search-tree(depth=2,distance=10)";
+    $("opponents").title = "bot specs separated by ';', e.g. pathfinding(max_speed=2,paths=75) — bots: " + lineup.known;
     const path = param("open");
     if (path) await loadLog(path);
     else if (param("local")) await loadLocal(sessionStorage.getItem("botforge-local") || "");

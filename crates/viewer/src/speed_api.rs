@@ -14,7 +14,8 @@ use axum::extract::{Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use serde_json::{Value, json};
-use speed::ai::{Ai, DEFAULT_LINEUP, KNOWN, from_spec};
+use speed::Bot;
+use speed::ai::{BOTS, DEFAULT_LINEUP};
 use speed::golden::{GoldenWriter, parse_log};
 use speed::{Action, GameState, PlayerAnswer};
 
@@ -31,7 +32,7 @@ const MAX_AI_MS: u64 = 5_000;
 /// One live game: the state, the AIs of seats 2…N and the log written so far.
 pub struct LiveGame {
     state: GameState,
-    ais: Vec<Box<dyn Ai>>,
+    ais: Vec<Box<dyn Bot>>,
     writer: GoldenWriter,
     round_time: Duration,
     ai_time: Duration,
@@ -110,9 +111,28 @@ pub async fn log_text(body: String) -> Response {
     }
 }
 
-/// `GET /api/speed/ais`: the default line-up and the accepted spec syntax.
+/// `GET /api/speed/ais`: the default line-up and the bots of the catalogue
+/// ([`speed::ai::BOTS`]) with their parameters.
 pub async fn ais() -> Json<Value> {
-    Json(json!({"lineup": DEFAULT_LINEUP, "known": KNOWN}))
+    Json(bots_json())
+}
+
+/// The body of `GET /api/speed/ais`: `lineup` (specs), `bots` (`name`, `about`, `params`
+/// with `key`, `default`, `about`) and `known` (the names, comma-separated).
+fn bots_json() -> Value {
+    let bots: Vec<Value> = BOTS
+        .entries
+        .iter()
+        .map(|e| {
+            let params: Vec<Value> = e
+                .params
+                .iter()
+                .map(|p| json!({"key": p.key, "default": p.default, "about": p.about}))
+                .collect();
+            json!({"name": e.name, "about": e.about, "params": params})
+        })
+        .collect();
+    json!({"lineup": DEFAULT_LINEUP, "bots": bots, "known": BOTS.names().join(", ")})
 }
 
 /// Body of `POST /api/speed/new`.
@@ -178,7 +198,7 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
     }
     let mut ais = Vec::with_capacity(req.ais.len());
     for (i, spec) in req.ais.iter().enumerate() {
-        match from_spec(spec, req.seed.wrapping_add(i as u64 + 1)) {
+        match BOTS.build(spec, req.seed.wrapping_add(i as u64 + 1)) {
             Ok(ai) => ais.push(ai),
             Err(e) => return bad(StatusCode::BAD_REQUEST, format!("field `ais.{i}`: {e}")),
         }
@@ -355,5 +375,23 @@ pub async fn game_log(State(app): State<Arc<AppState>>, Path(id): Path<u64>) -> 
                 .into_response()
         }
         Err(r) => *r,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bot_list_is_the_catalogue() {
+        let body = bots_json();
+        let names: Vec<&str> = body["bots"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b["name"].as_str())
+            .collect();
+        assert_eq!(names, BOTS.names());
+        assert_eq!(body["known"], BOTS.names().join(", "));
     }
 }

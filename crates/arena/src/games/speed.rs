@@ -1,15 +1,16 @@
-//! spe_ed in the arena: seeded random boards (as the official server draws them), AIs by
-//! spec and external programs by `cmd:COMMAND` / `NAME=cmd:COMMAND` ([`SpeedPlayer`]), and
-//! `botforge speed eval` series ([`EvalPlayer`]). A game with an external program is
-//! hosted on a loopback spe_ed server ([`speed::net::hosted`]); the AIs of that game play
-//! as server AIs on the same board.
+//! spe_ed in the arena: seeded random boards (as the official server draws them), bots of
+//! the catalogue [`speed::ai::BOTS`] by spec and external programs by `cmd:COMMAND` /
+//! `NAME=cmd:COMMAND` ([`SpeedPlayer`]), and `botforge speed eval` series
+//! ([`EvalPlayer`]). A game with an external program is hosted on a loopback spe_ed server
+//! ([`speed::net::hosted`]); the in-process bots of that game play as server bots on the
+//! same board.
 
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use speed::eval::{EvalConfig, GameResult};
+use speed::eval::{EvalConfig, EvalGame};
 
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -18,8 +19,8 @@ use crate::games::{check_keys, int_option, replay_name};
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 use crate::store::Store;
 
-/// Plays spe_ed games between AIs given by spec (e.g. `champion`,
-/// `pathfinding-search-tree(1,50,3,0.75,10)`) and external programs (`cmd:COMMAND`,
+/// Plays spe_ed games between bots given by spec (e.g. `champion`,
+/// `pathfinding-search-tree(max_speed=1,paths=50)`) and external programs (`cmd:COMMAND`,
 /// `NAME=cmd:COMMAND`, started with `URL`, `KEY` and `TIME_URL` like the competition's
 /// clients).
 #[derive(Clone, Debug)]
@@ -178,10 +179,10 @@ impl GamePlayer for SpeedPlayer {
         }
         let mut rng = ChaCha8Rng::seed_from_u64(job.seed);
         let mut state = speed::engine::random_setup(&mut rng, n);
-        let mut ais = job
+        let mut bots = job
             .specs
             .iter()
-            .map(|s| speed::ai::from_spec(s, rng.next_u64()))
+            .map(|s| speed::ai::BOTS.build(s, rng.next_u64()))
             .collect::<Result<Vec<_>, _>>()?;
         let ids: Vec<_> = state.players.iter().map(|p| p.id).collect();
         let mut writer = replay_dir.map(|_| {
@@ -190,19 +191,11 @@ impl GamePlayer for SpeedPlayer {
                 ids.iter().copied().zip(job.specs.iter().cloned()).collect(),
             )
         });
-        // The last round in which each player was still active.
-        let mut last_active = vec![0_u32; n];
-        speed::game::play(&mut state, &mut ais, self.budget, |s, answers| {
-            for (i, p) in s.players.iter().enumerate().take(n) {
-                if p.active {
-                    last_active[i] = s.round;
-                }
-            }
+        let game = speed::play_game(&mut state, &mut bots, self.budget, |s, answers| {
             if let Some(w) = writer.as_mut() {
                 w.round(s, answers);
             }
         });
-        let final_round = state.round;
         let replay = match (writer, replay_dir) {
             (Some(mut w), Some(dir)) => {
                 w.final_state(&state);
@@ -213,19 +206,21 @@ impl GamePlayer for SpeedPlayer {
             _ => None,
         };
         Ok(MatchResult {
-            turns: final_round.saturating_sub(1),
+            turns: game.rounds,
             outcome: outcome(&state),
             replay,
             details: serde_json::json!({"width": state.width, "height": state.height}),
-            seats: seat_results(job, &state, &last_active, |i| survivor_status(&state, i)),
+            seats: seat_results(job, &state, &game.last_active, |i| {
+                survivor_status(&state, i)
+            }),
         })
     }
 }
 
 /// A `botforge speed eval` series in the arena: game `g` is exactly
-/// [`speed::eval::play_one`] (line-up, board and AI seeds drawn from the series seed), and
+/// [`speed::eval::play_eval_game`] (line-up, board and bot seeds drawn from the series seed), and
 /// the arena stores it game by game, so an interrupted series resumes where it stopped.
-/// Each stored game keeps its [`GameResult`] (with decision times) in `details.result`.
+/// Each stored game keeps its [`EvalGame`] (with decision times) in `details.result`.
 #[derive(Clone, Debug)]
 pub struct EvalPlayer {
     cfg: EvalConfig,
@@ -275,13 +270,13 @@ impl EvalPlayer {
 
     /// The games of this series stored under `run`, in game order (a partial series when
     /// it was interrupted).
-    pub fn results(&self, store: &Store, run: &str) -> anyhow::Result<Vec<GameResult>> {
+    pub fn results(&self, store: &Store, run: &str) -> anyhow::Result<Vec<EvalGame>> {
         let keys: HashSet<String> = self.jobs(run)?.into_iter().map(|j| j.key).collect();
         let mut out = Vec::new();
         for (key, details) in store.details(run)? {
             if keys.contains(&key) {
                 let result = details.get("result").cloned().unwrap_or_default();
-                let r: GameResult = serde_json::from_value(result)
+                let r: EvalGame = serde_json::from_value(result)
                     .with_context(|| format!("game {key}: field `details.result`"))?;
                 out.push(r);
             }
@@ -297,12 +292,12 @@ impl GamePlayer for EvalPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        speed::ai::from_spec(spec, 0).map(drop)?;
+        speed::ai::BOTS.build(spec, 0).map(drop)?;
         Ok(())
     }
 
     fn play(&self, job: &Job, _replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
-        let r = speed::eval::play_one(&self.cfg, job.index as usize)?;
+        let r = speed::eval::play_eval_game(&self.cfg, job.index as usize)?;
         let specs: Vec<&String> = r.participants.iter().map(|(_, s)| s).collect();
         anyhow::ensure!(
             specs.iter().copied().eq(job.specs.iter()),

@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 
 use super::fill::Fill;
 use super::sim::{OwnMove, apply_own, danger_cells, own_move};
-use super::{Ai, active_index};
+use super::{Bot, active_index};
 use crate::engine::step_actions;
 use crate::state::{Action, FREE, GameState, PlayerId};
 
-/// Tuning of [`Champion`].
+/// Tuning of [`ChampionBot`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Highest speed it accelerates to.
@@ -46,7 +46,7 @@ struct Abort;
 
 /// The strongest AI of this crate.
 #[derive(Clone, Debug)]
-pub struct Champion {
+pub struct ChampionBot {
     cfg: Config,
     fill: Fill,
     counts: Vec<u32>,
@@ -58,10 +58,10 @@ pub struct Champion {
     duel: bool,
 }
 
-impl Champion {
+impl ChampionBot {
     /// A champion with the given tuning.
     pub fn new(cfg: Config) -> Self {
-        Champion {
+        ChampionBot {
             cfg,
             fill: Fill::new(),
             counts: Vec::new(),
@@ -284,7 +284,7 @@ fn blocked_neighbours(state: &GameState, x: i32, y: i32) -> u32 {
         .count() as u32
 }
 
-impl Ai for Champion {
+impl Bot for ChampionBot {
     fn name(&self) -> String {
         format!(
             "champion({},{},{})",

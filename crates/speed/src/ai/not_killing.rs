@@ -9,22 +9,22 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::sim::{own_move, surviving_actions};
-use super::{Ai, active_index};
+use super::{Bot, active_index};
 use crate::state::{Action, FREE, GameState, PlayerId};
 
 /// The team's NotKillingItselfAI.
 #[derive(Clone, Debug)]
-pub struct NotKillingItselfAi {
+pub struct NotKillingItselfBot {
     max_speed: i32,
     max_worse_distance: i32,
     depth: u32,
     rng: ChaCha8Rng,
 }
 
-impl NotKillingItselfAi {
+impl NotKillingItselfBot {
     /// New AI; never speeds up at `max_speed`.
     pub fn new(max_speed: i32, max_worse_distance: i32, depth: u32, seed: u64) -> Self {
-        NotKillingItselfAi {
+        NotKillingItselfBot {
             max_speed,
             max_worse_distance,
             depth,
@@ -52,7 +52,7 @@ pub(crate) fn straight_distance(state: &GameState, pi: usize, a: Action) -> i32 
     n
 }
 
-impl Ai for NotKillingItselfAi {
+impl Bot for NotKillingItselfBot {
     fn name(&self) -> String {
         format!(
             "not-killing-itself({},{},{})",

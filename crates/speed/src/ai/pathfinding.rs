@@ -10,22 +10,22 @@ use rand_chacha::ChaCha8Rng;
 
 use super::fill::Fill;
 use super::sim::{apply_own, own_move, surviving_actions};
-use super::{Ai, active_index};
+use super::{Bot, active_index};
 use crate::state::{Action, FREE, GameState, PlayerId};
 
 /// The team's PathfindingAI.
 #[derive(Clone, Debug)]
-pub struct PathfindingAi {
+pub struct PathfindingBot {
     max_speed: i32,
     count_paths: usize,
     rng: ChaCha8Rng,
     fill: Fill,
 }
 
-impl PathfindingAi {
+impl PathfindingBot {
     /// New AI.
     pub fn new(max_speed: i32, count_paths: usize, seed: u64) -> Self {
-        PathfindingAi {
+        PathfindingBot {
             max_speed,
             count_paths,
             rng: ChaCha8Rng::seed_from_u64(seed),
@@ -65,7 +65,7 @@ impl PathfindingAi {
     }
 }
 
-impl Ai for PathfindingAi {
+impl Bot for PathfindingBot {
     fn name(&self) -> String {
         format!("pathfinding({},{})", self.max_speed, self.count_paths)
     }

@@ -5,25 +5,25 @@ use std::time::Instant;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::Ai;
+use super::Bot;
 use crate::state::{Action, GameState, PlayerId};
 
 /// Picks one of the five actions uniformly at random.
 #[derive(Clone, Debug)]
-pub struct RandomAi {
+pub struct RandomBot {
     rng: ChaCha8Rng,
 }
 
-impl RandomAi {
+impl RandomBot {
     /// A seeded RandomAI.
     pub fn new(seed: u64) -> Self {
-        RandomAi {
+        RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
 
-impl Ai for RandomAi {
+impl Bot for RandomBot {
     fn name(&self) -> String {
         "random".into()
     }

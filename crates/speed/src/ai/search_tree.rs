@@ -14,9 +14,9 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::fill::Fill;
-use super::pathfinding::PathfindingAi;
+use super::pathfinding::PathfindingBot;
 use super::sim::{allowed, own_move, surviving_actions};
-use super::{Ai, active_index};
+use super::{Bot, active_index};
 use crate::engine::step_actions;
 use crate::state::{Action, GameState, PlayerId};
 
@@ -150,22 +150,22 @@ impl Tree {
 /// The team's SearchTreeAI: a random safe action; if none (or out of budget), a random
 /// action surviving one own move, else `change_nothing`.
 #[derive(Clone, Debug)]
-pub struct SearchTreeAi {
+pub struct SearchTreeBot {
     tree: Tree,
     rng: ChaCha8Rng,
 }
 
-impl SearchTreeAi {
+impl SearchTreeBot {
     /// New AI.
     pub fn new(depth: u32, distance: u32, max_speed: i32, seed: u64) -> Self {
-        SearchTreeAi {
+        SearchTreeBot {
             tree: Tree::new(depth, distance, max_speed),
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
 
-impl Ai for SearchTreeAi {
+impl Bot for SearchTreeBot {
     fn name(&self) -> String {
         format!(
             "search-tree({},{},{})",
@@ -193,24 +193,24 @@ impl Ai for SearchTreeAi {
 /// only the actions the tree found safe; without a safe action it plays the best
 /// PathfindingAI action.
 #[derive(Clone, Debug)]
-pub struct SearchTreePathfindingAi {
-    pf: PathfindingAi,
+pub struct SearchTreePathfindingBot {
+    pf: PathfindingBot,
     tree: Tree,
     params: (i32, usize),
 }
 
-impl SearchTreePathfindingAi {
+impl SearchTreePathfindingBot {
     /// New AI.
     pub fn new(max_speed: i32, paths: usize, depth: u32, distance: u32, seed: u64) -> Self {
-        SearchTreePathfindingAi {
-            pf: PathfindingAi::new(max_speed, paths, seed),
+        SearchTreePathfindingBot {
+            pf: PathfindingBot::new(max_speed, paths, seed),
             tree: Tree::new(depth, distance, max_speed),
             params: (max_speed, paths),
         }
     }
 }
 
-impl Ai for SearchTreePathfindingAi {
+impl Bot for SearchTreePathfindingBot {
     fn name(&self) -> String {
         format!(
             "search-tree-pathfinding({},{},{},{})",
@@ -239,14 +239,14 @@ impl Ai for SearchTreePathfindingAi {
 /// first tree-safe action whose reachable count is at least `tolerance` × the best
 /// count; otherwise the best PathfindingAI action.
 #[derive(Clone, Debug)]
-pub struct PathfindingSearchTreeAi {
-    pf: PathfindingAi,
+pub struct PathfindingSearchTreeBot {
+    pf: PathfindingBot,
     tree: Tree,
     tolerance: f64,
     params: (i32, usize),
 }
 
-impl PathfindingSearchTreeAi {
+impl PathfindingSearchTreeBot {
     /// New AI.
     pub fn new(
         max_speed: i32,
@@ -256,8 +256,8 @@ impl PathfindingSearchTreeAi {
         distance: u32,
         seed: u64,
     ) -> Self {
-        PathfindingSearchTreeAi {
-            pf: PathfindingAi::new(max_speed, paths, seed),
+        PathfindingSearchTreeBot {
+            pf: PathfindingBot::new(max_speed, paths, seed),
             tree: Tree::new(depth, distance, max_speed),
             tolerance,
             params: (max_speed, paths),
@@ -265,7 +265,7 @@ impl PathfindingSearchTreeAi {
     }
 }
 
-impl Ai for PathfindingSearchTreeAi {
+impl Bot for PathfindingSearchTreeBot {
     fn name(&self) -> String {
         format!(
             "pathfinding-search-tree({},{},{},{},{})",

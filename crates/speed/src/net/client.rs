@@ -17,7 +17,8 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use super::NetError;
 use super::clock::{clock_offset, derive_time_url, now_millis, parse_rfc3339};
-use crate::ai::{Ai, from_spec, sim};
+use crate::Bot;
+use crate::ai::{BOTS, sim};
 use crate::engine::{AnswerStatus, PlayerAnswer};
 use crate::golden::GoldenWriter;
 use crate::protocol::{action_to_json, parse_state};
@@ -30,7 +31,7 @@ pub struct ClientConfig {
     pub url: String,
     /// Time endpoint; `None` derives it from `url` ([`derive_time_url`]).
     pub time_url: Option<String>,
-    /// AI spec for [`from_spec`], e.g. `champion`.
+    /// Bot spec for [`BOTS`], e.g. `champion`.
     pub ai: String,
     /// Seed of the AI's random choices.
     pub seed: u64,
@@ -345,8 +346,8 @@ pub fn fallback_action(state: &GameState, me: PlayerId) -> Action {
 struct Brain {
     spec: String,
     seed: u64,
-    ai: Option<Box<dyn Ai>>,
-    busy: Option<JoinHandle<(Box<dyn Ai>, Action)>>,
+    ai: Option<Box<dyn Bot>>,
+    busy: Option<JoinHandle<(Box<dyn Bot>, Action)>>,
 }
 
 impl Brain {
@@ -359,7 +360,7 @@ impl Brain {
                 Ok((ai, _)) => self.ai = Some(ai),
                 Err(e) => {
                     tracing::warn!("AI task failed ({e}); rebuilding `{}`", self.spec);
-                    self.ai = from_spec(&self.spec, self.seed).ok();
+                    self.ai = BOTS.build(&self.spec, self.seed).ok();
                 }
             },
             other => self.busy = other,
@@ -391,7 +392,7 @@ impl Brain {
             }
             Ok(Err(e)) => {
                 tracing::warn!("AI task failed ({e}); rebuilding `{}`", self.spec);
-                self.ai = from_spec(&self.spec, self.seed).ok();
+                self.ai = BOTS.build(&self.spec, self.seed).ok();
                 (fallback, true)
             }
             Err(_) => {
@@ -426,7 +427,7 @@ pub fn time_plan(
 /// before the game (bad AI spec, URL, handshake refused) or writing the log; a
 /// connection lost mid-game is reported as [`Outcome::ConnectionLost`].
 pub async fn play(config: &ClientConfig) -> Result<GameReport, NetError> {
-    let ai = from_spec(&config.ai, config.seed)?;
+    let ai = BOTS.build(&config.ai, config.seed)?;
     let time_url = match &config.time_url {
         Some(u) => Some(u.clone()),
         None => derive_time_url(&config.url).ok(),

@@ -7,8 +7,8 @@
 //! game ends; a seat's [`SeatEnd`] says how it went (`no-connection`, `timeout`,
 //! `crashed`, `invalid`).
 //!
-//! A seat is given as a spec: an AI spec ([`crate::ai::from_spec`]), `cmd:COMMAND` or
-//! `NAME=cmd:COMMAND` ([`procgroup::split_external`]).
+//! A seat is given as a spec ([`botspec::BotSpec`]): a bot of [`crate::ai::BOTS`],
+//! `cmd:COMMAND` or `NAME=cmd:COMMAND`.
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -21,14 +21,16 @@ use rand_chacha::ChaCha8Rng;
 
 use super::NetError;
 use super::server::{GameSummary, Match, MatchSeat, Server, ServerConfig};
-use crate::ai::{AiSpecError, from_spec};
+use botspec::{BotSpec, SpecError};
+
+use crate::ai::BOTS;
 use crate::engine::{AnswerStatus, random_setup};
 
 /// One player of a hosted game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entrant {
-    /// An in-process AI (played by the server).
-    Ai(String),
+    /// An in-process bot of [`BOTS`] by spec (played by the server).
+    Bot(String),
     /// An external program (a websocket client).
     External {
         /// Display name: `NAME` of `NAME=cmd:…`, else [`procgroup::command_name`].
@@ -40,24 +42,30 @@ pub enum Entrant {
 
 /// Whether `spec` names an external program (`cmd:…` or `NAME=cmd:…`).
 pub fn is_external(spec: &str) -> bool {
-    procgroup::split_external(spec).is_some()
+    matches!(BotSpec::parse(spec), Ok(BotSpec::External(_)))
 }
 
 /// Reads a player spec: `NAME=cmd:COMMAND` / `cmd:COMMAND` (the command must be
-/// startable, see [`procgroup::check_command`]) or an AI spec.
-pub fn entrant(spec: &str) -> Result<Entrant, AiSpecError> {
-    if let Some((_, command)) = procgroup::split_external(spec) {
-        procgroup::check_command(command).map_err(|e| AiSpecError::Params {
-            name: spec.to_owned(),
-            message: e.to_string(),
-        })?;
-        return Ok(Entrant::External {
-            name: procgroup::display_name(spec),
-            command: command.to_owned(),
-        });
+/// startable, see [`procgroup::check_command`]) or a bot of [`BOTS`].
+pub fn entrant(spec: &str) -> Result<Entrant, SpecError> {
+    match BotSpec::parse(spec)? {
+        BotSpec::External(ext) => {
+            procgroup::check_command(&ext.command).map_err(|e| SpecError::Invalid {
+                bot: spec.to_owned(),
+                message: e.to_string(),
+            })?;
+            Ok(Entrant::External {
+                name: ext
+                    .name
+                    .unwrap_or_else(|| procgroup::command_name(&ext.command)),
+                command: ext.command,
+            })
+        }
+        BotSpec::Bot(_) => {
+            BOTS.build(spec, 0)?;
+            Ok(Entrant::Bot(spec.to_owned()))
+        }
     }
-    from_spec(spec, 0)?;
-    Ok(Entrant::Ai(spec.to_owned()))
 }
 
 /// Settings of a hosted game. The round time-out is the game's rule (drawn per round from
@@ -190,8 +198,8 @@ pub fn play(specs: &[String], cfg: &HostedConfig) -> Result<HostedGame, NetError
     for (i, e) in entrants.iter().enumerate() {
         let seed = rng.next_u64();
         match e {
-            Entrant::Ai(spec) => {
-                seats.push(MatchSeat::Ai {
+            Entrant::Bot(spec) => {
+                seats.push(MatchSeat::Bot {
                     spec: spec.clone(),
                     seed,
                 });
@@ -267,7 +275,7 @@ pub fn play(specs: &[String], cfg: &HostedConfig) -> Result<HostedGame, NetError
                 _ => SeatEnd::Played,
             };
             let (name, process) = match e {
-                Entrant::Ai(spec) => (spec.clone(), None),
+                Entrant::Bot(spec) => (spec.clone(), None),
                 Entrant::External { name, .. } => {
                     let stderr = list
                         .get_mut(i)

@@ -10,9 +10,9 @@ pub mod hosted;
 pub mod http;
 pub mod server;
 
-use crate::ai::AiSpecError;
 use crate::golden::GoldenError;
 use crate::protocol::ProtocolError;
+use botspec::SpecError;
 
 /// Everything that can go wrong on the network side.
 #[derive(Debug, thiserror::Error)]
@@ -66,7 +66,7 @@ pub enum NetError {
     /// A game log could not be written.
     #[error(transparent)]
     Log(#[from] GoldenError),
-    /// An AI spec that cannot be built.
+    /// A bot spec that cannot be built.
     #[error(transparent)]
-    Ai(#[from] AiSpecError),
+    Spec(#[from] SpecError),
 }

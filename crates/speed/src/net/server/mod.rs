@@ -6,6 +6,8 @@
 //! (invalid, duplicate, undecodable, closed and missing answers as in §5.2/§7.4/§7.5),
 //! the engine step, the final state with pseudonyms, then the connections are dropped
 //! without a close frame. Every game is written in the golden JSON-lines format.
+//! This module holds the configuration, the lobby and the connections; the game itself
+//! (controllers, round loop, input phase) is in the private `round` module.
 //! Connections are bounded in number and time ([`super::http`]).
 //!
 //! [`Server::run_match`] hosts one game with fixed seats instead of the lobby: websocket
@@ -33,14 +35,17 @@ use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 
+mod round;
+
+use round::{Controller, run_game};
+
 use super::NetError;
-use super::clock::{format_rfc3339, now_millis, time_body};
+use super::clock::{now_millis, time_body};
 use super::http::Limits;
-use crate::ai::{Ai, from_spec};
-use crate::engine::{AnswerStatus, PlayerAnswer, random_setup, step};
-use crate::golden::GoldenWriter;
-use crate::protocol::{ParsedAnswer, parse_answer, state_to_json};
-use crate::state::{Action, GameState, PlayerId};
+use crate::ai::BOTS;
+use crate::engine::AnswerStatus;
+use crate::protocol::{ParsedAnswer, parse_answer};
+use crate::state::{GameState, PlayerId};
 
 /// Server settings.
 #[derive(Clone, Debug)]
@@ -132,11 +137,11 @@ pub enum MatchSeat {
         /// The client's key (unique within the match).
         key: String,
     },
-    /// A server AI.
-    Ai {
-        /// The AI spec.
+    /// A bot played by the server.
+    Bot {
+        /// The bot's spec.
         spec: String,
-        /// The AI's seed.
+        /// The bot's seed.
         seed: u64,
     },
 }
@@ -260,7 +265,7 @@ impl Server {
     /// returns their summaries in start order.
     pub async fn run(self) -> Result<Vec<GameSummary>, NetError> {
         for spec in &self.config.fill {
-            from_spec(spec, 0)?;
+            BOTS.build(spec, 0)?;
         }
         if let Some(dir) = &self.config.log_dir {
             std::fs::create_dir_all(dir).map_err(|source| NetError::Io {
@@ -308,7 +313,7 @@ impl Server {
                         )));
                     }
                 }
-                MatchSeat::Ai { spec, .. } => drop(from_spec(spec, 0)?),
+                MatchSeat::Bot { spec, .. } => drop(BOTS.build(spec, 0)?),
             }
         }
         let (lobby_tx, mut lobby_rx) = mpsc::unbounded_channel::<Seat>();
@@ -355,8 +360,8 @@ impl Server {
                 controllers.push(match (seat, socket) {
                     (MatchSeat::Client { .. }, Some(s)) => Controller::Socket(s),
                     (MatchSeat::Client { .. }, None) => Controller::Absent,
-                    (MatchSeat::Ai { spec, seed }, _) => {
-                        Controller::Server(from_spec(spec, *seed)?, spec.clone())
+                    (MatchSeat::Bot { spec, seed }, _) => {
+                        Controller::Server(BOTS.build(spec, *seed)?, spec.clone())
                     }
                 });
             }
@@ -546,14 +551,6 @@ async fn read_loop(mut stream: SplitStream<WebSocket>, inbox: Arc<Inbox>, notify
     }
 }
 
-/// Who plays a seat of a running game.
-enum Controller {
-    Socket(Seat),
-    Server(Box<dyn Ai>, String),
-    /// A match client that never connected.
-    Absent,
-}
-
 /// Collects lobbies and starts games until the game limit, then waits for them.
 async fn lobby(
     mut rx: mpsc::UnboundedReceiver<Seat>,
@@ -581,7 +578,7 @@ async fn lobby(
         pool.shuffle(&mut rng);
         let mut controllers: Vec<Controller> = seats.into_iter().map(Controller::Socket).collect();
         for spec in pool.iter().cycle().take(n - controllers.len()) {
-            let ai = from_spec(spec, rng.random())?;
+            let ai = BOTS.build(spec, rng.random())?;
             controllers.push(Controller::Server(ai, spec.clone()));
         }
         let seed: u64 = rng.random();
@@ -616,296 +613,10 @@ async fn lobby(
     Ok(out)
 }
 
-/// Pseudonyms: three German words joined by `-` (§7.3).
-const WORDS: [&str; 16] = [
-    "Apfel", "Birne", "Dampfer", "Eimer", "Fenster", "Gabel", "Hafen", "Insel", "Kessel", "Leiter",
-    "Mantel", "Nebel", "Ofen", "Pinsel", "Rakete", "Sessel",
-];
-
-fn pseudonym(rng: &mut ChaCha8Rng) -> String {
-    (0..3)
-        .map(|_| WORDS[rng.random_range(0..WORDS.len())])
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// The input-phase state of one player.
-#[derive(Clone, Copy)]
-enum Phase {
-    Waiting,
-    Answered(Action),
-    Done(PlayerAnswer),
-}
-
-/// Plays one game to the end and writes its log (`log`: the game's name and file).
-async fn run_game(
-    index: usize,
-    seed: u64,
-    mut seats: Vec<Controller>,
-    config: Arc<ServerConfig>,
-    notify: Arc<Notify>,
-    log: (String, Option<PathBuf>),
-) -> Result<GameSummary, NetError> {
-    let (stem, log_path) = log;
-    let connected: Vec<bool> = seats
-        .iter()
-        .map(|c| !matches!(c, Controller::Absent))
-        .collect();
-    let mut eliminated_by: Vec<Option<AnswerStatus>> = vec![None; seats.len()];
-    let mut last_active = vec![0_u32; seats.len()];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut state = random_setup(&mut rng, seats.len());
-    let controllers: Vec<(PlayerId, String)> = state
-        .players
-        .iter()
-        .zip(&seats)
-        .map(|(p, c)| {
-            let name = match c {
-                Controller::Socket(_) | Controller::Absent => "websocket".to_owned(),
-                Controller::Server(_, spec) => spec.clone(),
-            };
-            (p.id, name)
-        })
-        .collect();
-    let mut writer = GoldenWriter::new(stem, controllers.clone());
-    let (lo, hi) = (
-        config.round_secs.0.min(config.round_secs.1),
-        config.round_secs.1,
-    );
-    while state.running {
-        let secs = rng.random_range(lo..=hi);
-        let real_deadline = Instant::now() + Duration::from_secs(secs);
-        state.deadline = Some(format_rfc3339(now_millis() + secs as i64 * 1000));
-        for (p, c) in state.players.iter().zip(&seats) {
-            if let Controller::Socket(seat) = c {
-                let mut view = state.clone();
-                view.you = p.id;
-                let _ = seat.out.send(state_to_json(&view));
-            }
-        }
-        let mut phases: Vec<Phase> = state
-            .players
-            .iter()
-            .map(|p| {
-                if p.active {
-                    Phase::Waiting
-                } else {
-                    Phase::Done(PlayerAnswer::from_choice(None, false))
-                }
-            })
-            .collect();
-        for (i, c) in seats.iter().enumerate() {
-            if matches!(c, Controller::Absent) && state.players[i].active {
-                phases[i] = Phase::Done(PlayerAnswer {
-                    action: None,
-                    status: AnswerStatus::Closed,
-                });
-            }
-        }
-        let ai_seats = take_ais(&mut seats);
-        let budget = config.ai_budget;
-        let view = state.clone();
-        let ai_task = tokio::task::spawn_blocking(move || {
-            let mut ai_seats = ai_seats;
-            let actions: Vec<(usize, Action)> = ai_seats
-                .iter_mut()
-                .filter(|(i, _, _)| view.players[*i].active)
-                .map(|(i, ai, _)| {
-                    let mut v = view.clone();
-                    v.you = view.players[*i].id;
-                    let deadline = std::time::Instant::now() + budget;
-                    (*i, ai.decide(&v, v.you, deadline))
-                })
-                .collect();
-            (ai_seats, actions)
-        });
-        let sockets: Vec<Option<&Seat>> = seats
-            .iter()
-            .map(|c| match c {
-                Controller::Socket(s) => Some(s),
-                Controller::Server(..) | Controller::Absent => None,
-            })
-            .collect();
-        input_phase(
-            &sockets,
-            &state,
-            &mut phases,
-            real_deadline + config.grace,
-            &notify,
-        )
-        .await;
-        drop(sockets);
-        let (ai_seats, actions) = ai_task
-            .await
-            .map_err(|e| NetError::Connection(format!("server AI task failed: {e}")))?;
-        for (i, a) in actions {
-            phases[i] = Phase::Done(PlayerAnswer::from_choice(Some(a), true));
-        }
-        for (i, ai, spec) in ai_seats {
-            seats[i] = Controller::Server(ai, spec);
-        }
-        let answers: Vec<PlayerAnswer> = phases
-            .iter()
-            .map(|ph| match *ph {
-                Phase::Waiting => PlayerAnswer::from_choice(None, true),
-                Phase::Answered(a) => PlayerAnswer::from_choice(Some(a), true),
-                Phase::Done(a) => a,
-            })
-            .collect();
-        for (i, a) in answers.iter().enumerate() {
-            if state.players[i].active {
-                last_active[i] = state.round;
-            }
-            let for_answer = matches!(
-                a.status,
-                AnswerStatus::Missing
-                    | AnswerStatus::Invalid
-                    | AnswerStatus::Duplicate
-                    | AnswerStatus::Closed
-            );
-            if for_answer && state.players[i].active && eliminated_by[i].is_none() {
-                eliminated_by[i] = Some(a.status);
-            }
-        }
-        writer.round(&state, &answers);
-        step(&mut state, &answers);
-    }
-    for p in &mut state.players {
-        p.name = Some(pseudonym(&mut rng));
-    }
-    for (p, c) in state.players.iter().zip(&seats) {
-        if let Controller::Socket(seat) = c {
-            let mut view = state.clone();
-            view.you = p.id;
-            let _ = seat.out.send(state_to_json(&view));
-        }
-    }
-    drop(seats);
-    let rounds = state.round - 1;
-    writer.final_state(&state);
-    let log = match log_path {
-        Some(path) => match writer.finish(&path) {
-            Ok(()) => Some(path),
-            Err(e) => {
-                // Reported for every game; serving goes on.
-                tracing::error!(
-                    "game {index}: the log {} was not written: {e}",
-                    path.display()
-                );
-                None
-            }
-        },
-        None => None,
-    };
-    Ok(GameSummary {
-        index,
-        seed,
-        controllers,
-        rounds,
-        final_state: state,
-        log,
-        eliminated_by,
-        last_active,
-        connected,
-    })
-}
-
-/// Moves the server AIs out of `seats` (for a blocking task); their slots hold a
-/// placeholder until they are put back.
-fn take_ais(seats: &mut [Controller]) -> Vec<(usize, Box<dyn Ai>, String)> {
-    let mut out = Vec::new();
-    for (i, c) in seats.iter_mut().enumerate() {
-        if matches!(c, Controller::Server(..)) {
-            let placeholder = Controller::Server(Box::new(Placeholder), String::new());
-            if let Controller::Server(ai, spec) = std::mem::replace(c, placeholder) {
-                out.push((i, ai, spec));
-            }
-        }
-    }
-    out
-}
-
-/// Stands in for a server AI while it thinks in a blocking task.
-struct Placeholder;
-
-impl Ai for Placeholder {
-    fn name(&self) -> String {
-        "placeholder".into()
-    }
-
-    fn decide(&mut self, _: &GameState, _: PlayerId, _: std::time::Instant) -> Action {
-        Action::ChangeNothing
-    }
-}
-
-/// The input phase (§4.2, §5.2, §7.5): reads at most one queued message per player per
-/// pass until every active, still-read player has a stored answer or `until` passes.
-/// Messages of players that were already out are discarded.
-async fn input_phase(
-    seats: &[Option<&Seat>],
-    state: &GameState,
-    phases: &mut [Phase],
-    until: Instant,
-    notify: &Notify,
-) {
-    loop {
-        let notified = notify.notified();
-        tokio::pin!(notified);
-        notified.as_mut().enable();
-        loop {
-            let mut progressed = false;
-            for (i, c) in seats.iter().enumerate() {
-                let Some(seat) = c else { continue };
-                if !state.players[i].active {
-                    while let Ok(Some(_)) = seat.inbox.pop() {}
-                    continue;
-                }
-                let next = match phases[i] {
-                    Phase::Done(_) => continue,
-                    Phase::Waiting | Phase::Answered(_) => seat.inbox.pop(),
-                };
-                let stored = match phases[i] {
-                    Phase::Answered(a) => Some(a),
-                    _ => None,
-                };
-                let done = |status| {
-                    Phase::Done(PlayerAnswer {
-                        action: stored,
-                        status,
-                    })
-                };
-                phases[i] = match (next, stored) {
-                    (Ok(None), _) => continue,
-                    (Err(()), _) | (Ok(Some(ParsedAnswer::Undecodable)), None) => {
-                        done(AnswerStatus::Closed)
-                    }
-                    (Ok(Some(_)), Some(_)) => done(AnswerStatus::Duplicate),
-                    (Ok(Some(ParsedAnswer::Valid(a))), None) => Phase::Answered(a),
-                    (Ok(Some(ParsedAnswer::Invalid(_))), None) => done(AnswerStatus::Invalid),
-                };
-                progressed = true;
-            }
-            let waiting = seats
-                .iter()
-                .zip(phases.iter())
-                .any(|(c, ph)| c.is_some() && matches!(ph, Phase::Waiting));
-            if !waiting {
-                return;
-            }
-            if !progressed {
-                break;
-            }
-        }
-        tokio::select! {
-            () = &mut notified => {}
-            () = tokio::time::sleep_until(until) => return,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::Action;
 
     #[test]
     fn keys_file_and_query() {
