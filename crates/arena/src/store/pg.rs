@@ -451,7 +451,8 @@ impl PgStore {
     /// not depend on which worker finished first).
     pub fn matches(&mut self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
         let rows = self.client.query(
-            "SELECT m.id, m.run, m.game, m.map, m.seed, m.turns, m.outcome, m.replay, m.played_at
+            "SELECT m.id, m.run, m.game, m.map, m.seed, m.turns, m.outcome, m.replay, m.played_at,
+                    m.details, m.key
              FROM arena_matches m LEFT JOIN arena_jobs j ON j.key = m.key
              WHERE $1::text IS NULL OR m.run = $1 ORDER BY m.run, j.ord, m.id",
             &[&run],
@@ -468,6 +469,8 @@ impl PgStore {
                 outcome: r.get(6),
                 replay: r.get(7),
                 played_at: r.get(8),
+                details: crate::store::parse_details(r.get(9)),
+                key: r.get(10),
                 seats: Vec::new(),
             })
             .collect();
