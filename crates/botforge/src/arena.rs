@@ -271,8 +271,9 @@ fn run_shared(
     options.limit = limit;
     let summary = arena::work::work(db, &options)?;
     let failed = store.failed(&run)?;
+    let stopped = store.stopped(&run)?;
     eprintln!(
-        "run {run:?}: {} played here, {} failed in the run; results in {shown}",
+        "run {run:?}: {} played here, {} failed in the run, {stopped} not played (the SPRT decided); results in {shown}",
         summary.played,
         failed.len()
     );

@@ -241,7 +241,7 @@ impl PgStore {
         }
         tx.execute(
             "UPDATE arena_jobs SET state = 'pending', error = NULL, claimed_by = NULL,
-             lease_until = NULL WHERE run = $1 AND state = 'failed'",
+             lease_until = NULL WHERE run = $1 AND state IN ('failed', 'stopped')",
             &[&run],
         )?;
         let keys: Vec<&str> = jobs.iter().map(|j| j.key.as_str()).collect();
@@ -393,6 +393,31 @@ impl PgStore {
              WHERE key = $1 AND claimed_by = $2 AND state = 'pending'",
             &[&claim.job.key, &worker, &error],
         )? == 1)
+    }
+
+    /// Stops the pending games of `run` that nobody holds a live lease on (the run's test
+    /// has decided): no worker claims them any more, and games being played finish and
+    /// are stored. Returns how many were stopped. Registering the run again makes them
+    /// pending if the test has not decided then.
+    pub fn stop_pending(&mut self, run: &str) -> anyhow::Result<u64> {
+        Ok(self.client.execute(
+            "UPDATE arena_jobs SET state = 'stopped', claimed_by = NULL, lease_until = NULL
+             WHERE run = $1 AND state = 'pending'
+               AND (lease_until IS NULL OR lease_until < now())",
+            &[&run],
+        )?)
+    }
+
+    /// How many games of `run` were stopped unplayed by [`PgStore::stop_pending`].
+    pub fn stopped(&mut self, run: &str) -> anyhow::Result<u64> {
+        let n: i64 = self
+            .client
+            .query_one(
+                "SELECT count(*) FROM arena_jobs WHERE run = $1 AND state = 'stopped'",
+                &[&run],
+            )?
+            .get(0);
+        Ok(n as u64)
     }
 
     /// Unfinished games of `run` (of all runs when `None`).
