@@ -473,7 +473,8 @@ pub struct TournamentArgs {
     pub replays: Option<PathBuf>,
     /// Keep the games in this arena results database (SQLite) under the run name
     /// `tournament`, so an interrupted tournament resumes and `botforge arena report`
-    /// reads it (default: in memory).
+    /// reads it (default: in memory). Use one file per tournament: a game already stored
+    /// with the same map, number and seats is not played again.
     #[arg(long)]
     pub db: Option<PathBuf>,
     /// Print the arena config this tournament runs (`botforge arena run --config FILE`
