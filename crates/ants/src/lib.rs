@@ -38,7 +38,6 @@ pub mod map;
 pub mod process;
 pub mod protocol;
 pub mod replay;
-pub mod tournament;
 pub mod vision;
 
 pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};

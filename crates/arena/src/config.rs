@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::schedule::Schedule;
+use crate::schedule::{Schedule, Seeding};
 use crate::sprt::SprtConfig;
 
 /// The most games one run or series may ask for (per pair or bot where games repeat).
@@ -101,6 +101,10 @@ pub struct Config {
     /// Base seed; every game's seed derives from it.
     #[serde(default = "default_seed")]
     pub seed: u64,
+    /// How games are laid out on the maps and numbered (default `hashed`; `sequential` is
+    /// the numbering of `botforge ants tournament`), see [`crate::schedule`].
+    #[serde(default)]
+    pub seeding: Seeding,
     /// Worker threads (0 = one per core).
     #[serde(default)]
     pub threads: usize,

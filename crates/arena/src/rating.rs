@@ -223,6 +223,7 @@ mod tests {
         StoredMatch {
             id: 0,
             run: "r".into(),
+            key: String::new(),
             game: "ants".into(),
             map: String::new(),
             seed: 0,
@@ -230,6 +231,7 @@ mod tests {
             outcome: String::new(),
             replay: None,
             played_at: String::new(),
+            details: serde_json::Value::Null,
             seats: ranks
                 .iter()
                 .map(|&(b, r)| SeatResult {

@@ -59,6 +59,246 @@ pub fn text(standings: &Standings) -> String {
     out
 }
 
+/// A seat's result by rank: `'W'` alone at rank 0, `'D'` sharing rank 0, `'L'` otherwise.
+pub fn seat_outcome(m: &StoredMatch, seat: usize) -> char {
+    let leaders = m.seats.iter().filter(|s| s.rank == 0).count();
+    match m.seats.get(seat) {
+        Some(s) if s.rank == 0 && leaders == 1 => 'W',
+        Some(s) if s.rank == 0 => 'D',
+        _ => 'L',
+    }
+}
+
+/// A per-seat detail of a stored game (`details.seats[seat][key]`), if recorded.
+fn seat_detail<'a>(m: &'a StoredMatch, seat: usize, key: &str) -> Option<&'a serde_json::Value> {
+    m.details.get("seats")?.get(seat)?.get(key)
+}
+
+/// A number without a fraction when it has none (scores, points).
+fn number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+/// Whether a seat status means the bot crashed or was removed for invalid orders.
+fn crashed(status: &str) -> bool {
+    status.starts_with("crash") || status == "invalid"
+}
+
+/// One bot's totals in [`results_table`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BotResults {
+    /// Bot name.
+    pub bot: String,
+    /// Seats taken (a bot in two seats of one game counts twice).
+    pub games: u32,
+    /// Seats alone at the best rank.
+    pub wins: u32,
+    /// Seats sharing the best rank.
+    pub draws: u32,
+    /// Other seats.
+    pub losses: u32,
+    /// Sum of own scores.
+    pub points_for: f64,
+    /// Sum of the other seats' scores.
+    pub points_against: f64,
+    /// Slowest turn over all games in ms (`details.seats[i].slowest_ms`), if recorded.
+    pub slowest_ms: Option<f64>,
+    /// Seats that ended with status `timeout`.
+    pub timeouts: u32,
+    /// Seats that ended crashed (or removed for invalid orders).
+    pub crashes: u32,
+}
+
+/// Totals per bot over `games`, one row per name of `bots` (then any other bot in order of
+/// appearance); every seat a bot takes counts as one game of that bot.
+pub fn bot_results(bots: &[String], games: &[StoredMatch]) -> Vec<BotResults> {
+    let mut rows: Vec<BotResults> = bots
+        .iter()
+        .map(|b| BotResults {
+            bot: b.clone(),
+            ..BotResults::default()
+        })
+        .collect();
+    for m in games {
+        let total: f64 = m.seats.iter().map(|s| s.score).sum();
+        for (i, seat) in m.seats.iter().enumerate() {
+            let row = rows
+                .iter()
+                .position(|r| r.bot == seat.bot)
+                .unwrap_or_else(|| {
+                    rows.push(BotResults {
+                        bot: seat.bot.clone(),
+                        ..BotResults::default()
+                    });
+                    rows.len() - 1
+                });
+            let r = &mut rows[row];
+            r.games += 1;
+            match seat_outcome(m, i) {
+                'W' => r.wins += 1,
+                'D' => r.draws += 1,
+                _ => r.losses += 1,
+            }
+            r.points_for += seat.score;
+            r.points_against += total - seat.score;
+            if let Some(ms) = seat_detail(m, i, "slowest_ms").and_then(serde_json::Value::as_f64) {
+                r.slowest_ms = Some(r.slowest_ms.map_or(ms, |s| s.max(ms)));
+            }
+            if seat.status == "timeout" {
+                r.timeouts += 1;
+            }
+            if crashed(&seat.status) {
+                r.crashes += 1;
+            }
+        }
+    }
+    rows
+}
+
+/// The results per bot as a Markdown table (Bot | Games | Wins | Draws | Losses | Win % |
+/// Total points | Slowest turn | Timeouts | Crashes); points are own : opponents', wins
+/// are seats alone at the best rank, draws seats sharing it.
+pub fn results_table(rows: &[BotResults]) -> String {
+    let mut out = String::from(
+        "| Bot | Games | Wins | Draws | Losses | Win % | Total points | Slowest turn | Timeouts | Crashes |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.1} | {}:{} | {} | {} | {} |",
+            r.bot,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            percent(r.wins, r.games),
+            number(r.points_for),
+            number(r.points_against),
+            r.slowest_ms
+                .map_or_else(|| "–".to_owned(), |ms| format!("{ms:.1} ms")),
+            r.timeouts,
+            r.crashes
+        );
+    }
+    out
+}
+
+/// Head-to-head results of the 2-seat games as a Markdown matrix: the cell in row `a`,
+/// column `b` is `wins-draws-losses` of `a` against `b` (by rank); games with more seats
+/// are left out.
+pub fn pair_matrix(bots: &[String], games: &[StoredMatch]) -> String {
+    let k = bots.len();
+    let mut wdl = vec![[0u32; 3]; k * k];
+    for m in games.iter().filter(|m| m.seats.len() == 2) {
+        let (Some(a), Some(b)) = (
+            bots.iter().position(|x| *x == m.seats[0].bot),
+            bots.iter().position(|x| *x == m.seats[1].bot),
+        ) else {
+            continue;
+        };
+        let (ra, rb) = (m.seats[0].rank, m.seats[1].rank);
+        let cell = usize::from(ra == rb) + 2 * usize::from(ra > rb);
+        wdl[a * k + b][cell] += 1;
+        wdl[b * k + a][2 - cell] += 1;
+    }
+    let mut out = String::from("| W-D-L vs |");
+    for b in bots {
+        let _ = write!(out, " {b} |");
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(k));
+    out.push('\n');
+    for (a, name) in bots.iter().enumerate() {
+        let _ = write!(out, "| {name} |");
+        for b in 0..k {
+            let [w, d, l] = wdl[a * k + b];
+            if a == b {
+                out.push_str(" – |");
+            } else {
+                let _ = write!(out, " {w}-{d}-{l} |");
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Quotes a CSV field when it needs it.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+/// A detail value as a CSV cell (numbers with at most three decimals).
+fn csv_value(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+            (Some(i), _) => i.to_string(),
+            (None, Some(f)) => format!("{f:.3}"),
+            (None, None) => n.to_string(),
+        },
+        serde_json::Value::String(s) => csv_field(s),
+        other => csv_field(&other.to_string()),
+    }
+}
+
+/// Every seat of every game as CSV, one row per seat, games numbered in the given order:
+/// `game,map,seed,turns,seat,bot,score,result,status`, then the game's per-seat details
+/// (`details.seats[i]`, e.g. Ants' `alive_100,alive_200,alive_300,hills_lost,slowest_ms`,
+/// in name order), then `replay`.
+pub fn csv(games: &[StoredMatch]) -> String {
+    let mut columns = std::collections::BTreeSet::new();
+    for m in games {
+        if let Some(seats) = m.details.get("seats").and_then(serde_json::Value::as_array) {
+            for s in seats.iter().filter_map(serde_json::Value::as_object) {
+                columns.extend(s.keys().cloned());
+            }
+        }
+    }
+    let mut out = String::from("game,map,seed,turns,seat,bot,score,result,status");
+    for c in &columns {
+        let _ = write!(out, ",{}", csv_field(c));
+    }
+    out.push_str(",replay\n");
+    for (g, m) in games.iter().enumerate() {
+        for (i, s) in m.seats.iter().enumerate() {
+            let _ = write!(
+                out,
+                "{g},{},{},{},{i},{},{},{},{}",
+                csv_field(&m.map),
+                m.seed,
+                m.turns,
+                csv_field(&s.bot),
+                number(s.score),
+                seat_outcome(m, i),
+                csv_field(&s.status),
+            );
+            for c in &columns {
+                let _ = write!(
+                    out,
+                    ",{}",
+                    seat_detail(m, i, c).map_or_else(String::new, csv_value)
+                );
+            }
+            let _ = writeln!(
+                out,
+                ",{}",
+                m.replay.as_deref().map_or_else(String::new, csv_field)
+            );
+        }
+    }
+    out
+}
+
 fn percent(k: u32, n: u32) -> f64 {
     if n == 0 {
         0.0
@@ -334,6 +574,7 @@ mod tests {
         let m = StoredMatch {
             id: 1,
             run: "r".into(),
+            key: String::new(),
             game: "ants".into(),
             map: "a<b>.map".into(),
             seed: 3,
@@ -341,6 +582,7 @@ mod tests {
             outcome: "turn limit".into(),
             replay: Some("replays/x y.replay".into()),
             played_at: String::new(),
+            details: serde_json::Value::Null,
             seats: vec![
                 SeatResult {
                     bot: "alpha".into(),
@@ -366,5 +608,111 @@ mod tests {
         assert!(h.contains("a&lt;b&gt;.map"));
         assert!(h.contains("http://127.0.0.1:8080/?open=replays/x%20y.replay"));
         assert!(h.contains("<svg"));
+    }
+
+    /// A stored game of `bots` with `scores` (ranks from the scores), statuses `survived`
+    /// and slowest turns 1 ms.
+    fn scored(bots: &[&str], scores: &[f64]) -> StoredMatch {
+        StoredMatch {
+            id: 0,
+            run: "r".into(),
+            key: String::new(),
+            game: "ants".into(),
+            map: "m.map".into(),
+            seed: 0,
+            turns: 1,
+            outcome: String::new(),
+            replay: None,
+            played_at: String::new(),
+            details: serde_json::json!({
+                "seats": bots.iter().map(|_| serde_json::json!({"slowest_ms": 1.0})).collect::<Vec<_>>()
+            }),
+            seats: bots
+                .iter()
+                .zip(scores)
+                .map(|(b, &sc)| SeatResult {
+                    bot: (*b).into(),
+                    score: sc,
+                    rank: scores.iter().filter(|&&o| o > sc).count() as u32,
+                    status: "survived".into(),
+                })
+                .collect(),
+        }
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn results_count_outcomes_points_times_and_removals() {
+        let mut slow = scored(&["b", "a"], &[2.0, 2.0]);
+        slow.details = serde_json::json!({"seats": [{"slowest_ms": 7.0}, {"slowest_ms": 40.0}]});
+        slow.seats[0].status = "timeout".into();
+        let mut crash = scored(&["a", "b"], &[0.0, 5.0]);
+        crash.seats[0].status = "crashed".into();
+        let games = [scored(&["a", "b"], &[3.0, 1.0]), slow, crash];
+        let t = bot_results(&names(&["a", "b"]), &games);
+        assert_eq!(
+            (t[0].games, t[0].wins, t[0].draws, t[0].losses),
+            (3, 1, 1, 1)
+        );
+        assert_eq!((t[0].points_for, t[0].points_against), (5.0, 8.0));
+        assert_eq!((t[1].wins, t[1].draws, t[1].losses), (1, 1, 1));
+        assert_eq!(t[0].slowest_ms, Some(40.0));
+        assert_eq!(t[1].slowest_ms, Some(7.0));
+        assert_eq!((t[0].timeouts, t[0].crashes), (0, 1));
+        assert_eq!((t[1].timeouts, t[1].crashes), (1, 0));
+        let text = results_table(&t);
+        assert!(
+            text.contains("| a | 3 | 1 | 1 | 1 | 33.3 | 5:8 | 40.0 ms | 0 | 1 |"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_bot_in_two_seats_counts_each_seat() {
+        let t = bot_results(
+            &names(&["a", "b"]),
+            &[scored(&["a", "b", "a", "b"], &[5.0, 1.0, 5.0, 0.0])],
+        );
+        assert_eq!((t[0].games, t[0].draws, t[0].points_for), (2, 2, 10.0));
+        assert_eq!((t[1].games, t[1].losses), (2, 2));
+    }
+
+    #[test]
+    fn pair_matrix_is_antisymmetric_and_skips_bigger_games() {
+        let games = [
+            scored(&["a", "b"], &[3.0, 1.0]),
+            scored(&["b", "a"], &[2.0, 2.0]),
+            scored(&["c", "a"], &[4.0, 1.0]),
+            scored(&["a", "b", "a", "b"], &[9.0, 0.0, 0.0, 0.0]),
+        ];
+        let m = pair_matrix(&names(&["a", "b", "c"]), &games);
+        assert!(m.contains("| a | – | 1-1-0 | 0-0-1 |"), "{m}");
+        assert!(m.contains("| b | 0-1-1 | – | 0-0-0 |"), "{m}");
+        assert!(m.contains("| c | 1-0-0 | 0-0-0 | – |"), "{m}");
+    }
+
+    #[test]
+    fn csv_has_one_quoted_row_per_seat_with_the_detail_columns() {
+        let mut g = scored(&["a,1", "b"], &[1.0, 0.0]);
+        g.details = serde_json::json!({"seats": [
+            {"slowest_ms": 1.0, "alive_100": 4, "hills_lost": 0},
+            {"slowest_ms": 2.5, "alive_100": 0, "hills_lost": 1}
+        ]});
+        g.replay = Some("r/x.replay".into());
+        let text = csv(&[g, scored(&["b", "a,1"], &[2.0, 2.0])]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "game,map,seed,turns,seat,bot,score,result,status,alive_100,hills_lost,slowest_ms,replay",
+                "0,m.map,0,1,0,\"a,1\",1,W,survived,4,0,1.000,r/x.replay",
+                "0,m.map,0,1,1,b,0,L,survived,0,1,2.500,r/x.replay",
+                "1,m.map,0,1,0,b,2,D,survived,,,1.000,",
+                "1,m.map,0,1,1,\"a,1\",2,D,survived,,,1.000,",
+            ]
+        );
     }
 }

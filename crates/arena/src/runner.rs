@@ -130,30 +130,44 @@ fn is_board_file(game: &str, path: &std::path::Path) -> bool {
     }
 }
 
-/// Expands the config's map entries (files, directories, glob patterns), relative to the
-/// config's directory, into a sorted list.
+/// Every board file of `game` in `dir` and its subdirectories.
+fn boards_below(game: &str, dir: &std::path::Path, out: &mut Vec<PathBuf>) -> anyhow::Result<()> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for p in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+        if p.is_dir() {
+            boards_below(game, &p, out)?;
+        } else if p.is_file() && is_board_file(game, &p) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Expands the config's map entries (files, directories with every board file below them,
+/// glob patterns), relative to the config's directory, into one sorted list without
+/// duplicates.
 pub fn resolve_maps(config: &Config) -> anyhow::Result<Vec<String>> {
     let base = config.base_dir();
     let mut out = Vec::new();
     for (i, entry) in config.maps.iter().enumerate() {
         let path = base.join(entry);
         let pattern = path.to_string_lossy().into_owned();
-        let mut found: Vec<PathBuf> = if path.is_dir() {
-            std::fs::read_dir(&path)
-                .with_context(|| format!("maps[{i}]: cannot list {}", path.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && is_board_file(&config.game, p))
-                .collect()
+        let found: Vec<PathBuf> = if path.is_dir() {
+            let mut found = Vec::new();
+            boards_below(&config.game, &path, &mut found).with_context(|| format!("maps[{i}]"))?;
+            found
         } else {
             glob::glob(&pattern)
                 .with_context(|| format!("maps[{i}]: bad pattern {entry:?}"))?
                 .filter_map(Result::ok)
+                .filter(|p| p.is_file())
                 .collect()
         };
         anyhow::ensure!(!found.is_empty(), "maps[{i}]: no file matches {entry:?}");
-        found.sort();
         out.extend(found.into_iter().map(|p| p.to_string_lossy().into_owned()));
     }
+    out.sort();
     out.dedup();
     Ok(out)
 }

@@ -9,8 +9,18 @@
 //!   seats), so luck of the map and the seed cancels within a pair.
 //! * **round-robin**: every pair of bots plays `games` games per map as in `versus`.
 //!
-//! A game's seed derives from the base seed, the map's file name and the game index (for
-//! paired schedules the pair index), so every bot meets the same boards.
+//! Two seedings lay the games out on the maps and number them:
+//!
+//! * **hashed** (the default): `games` games per map (per matchup and map in the paired
+//!   schedules); a game's seed derives from the base seed, the map's file name and the game
+//!   index (for paired schedules the pair index), so every bot meets the same boards.
+//! * **sequential** (the numbering of `botforge ants tournament`): `games` games in all
+//!   (per matchup in the paired schedules), the maps taken in turn, and game `n` of a
+//!   matchup has seed `seed + n`. In `rotate` with `k` bots game `n` is played on map
+//!   `(n div k) mod #maps` in rotation `n mod k`, so every map is played in all `k`
+//!   rotations before the next map starts; in the paired schedules game `n` is played on map
+//!   `(n div 2) mod #maps` with the two bots' seats swapped between games `2p` and `2p + 1`
+//!   (each game keeps its own seed).
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +40,18 @@ pub enum Schedule {
     RoundRobin,
 }
 
+/// How games are laid out on the maps and seeded (`seeding = "…"` in a config), see the
+/// module documentation.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seeding {
+    /// `games` per map; seeds hashed from the base seed, map name and game index.
+    #[default]
+    Hashed,
+    /// `games` in all, maps in turn, game `n` has seed `seed + n`.
+    Sequential,
+}
+
 impl Schedule {
     /// Whether games come in seat-swapped pairs sharing map and seed.
     pub fn paired(self) -> bool {
@@ -45,17 +67,27 @@ pub fn jobs(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>
     } else {
         resolve_maps(config)?
     };
-    let mut out = Vec::new();
-    for map in &maps {
+    let seats_of = |map: &str| -> anyhow::Result<usize> {
         let seats = match player.seats(map)? {
             Seats::Fixed(n) => n,
             Seats::All => config.bots.len(),
         };
-        let seats = if config.players > 0 && map.is_empty() {
+        Ok(if config.players > 0 && map.is_empty() {
             config.players
         } else {
             seats
-        };
+        })
+    };
+    if config.seeding == Seeding::Sequential {
+        let seats = maps
+            .iter()
+            .map(|m| seats_of(m))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        return Ok(sequential(config, &maps, &seats));
+    }
+    let mut out = Vec::new();
+    for map in &maps {
+        let seats = seats_of(map)?;
         match config.schedule() {
             Schedule::Rotate => rotate(config, map, seats, &mut out),
             Schedule::Versus => {
@@ -109,6 +141,75 @@ fn paired(config: &Config, map: &str, seats: usize, pair: [&BotEntry; 2], out: &
         let seed = mix(config.seed, map, g / 2);
         out.push(job(config, map, g, seed, &bots, &format!("|pair{}", g / 2)));
     }
+}
+
+/// The tag ending the job keys of the `sequential` seeding.
+const SEQUENTIAL_TAG: &str = "|seq";
+
+/// The file name of a game's replay or log with extension `extension` when the game is
+/// numbered in its whole schedule (`sequential` seeding): `game-N.EXT`, as
+/// `botforge ants tournament` names them; `None` for other jobs.
+pub fn numbered_file(job: &Job, extension: &str) -> Option<String> {
+    job.key
+        .ends_with(SEQUENTIAL_TAG)
+        .then(|| format!("game-{}.{extension}", job.index))
+}
+
+/// The matchups of a paired schedule, in order: every bot with the opponent (`versus`),
+/// or every pair of bots (`round-robin`).
+fn matchups(config: &Config) -> Vec<[&BotEntry; 2]> {
+    let mut out = Vec::new();
+    match config.schedule() {
+        Schedule::Rotate => {}
+        Schedule::Versus => {
+            if let Some(o) = config.opponent_entry() {
+                out.extend(
+                    config
+                        .bots
+                        .iter()
+                        .filter(|b| b.name != o.name)
+                        .map(|b| [b, o]),
+                );
+            }
+        }
+        Schedule::RoundRobin => {
+            for (i, a) in config.bots.iter().enumerate() {
+                out.extend(config.bots[i + 1..].iter().map(|b| [a, b]));
+            }
+        }
+    }
+    out
+}
+
+/// The jobs of the `sequential` seeding (see the module documentation); `seats[m]` is the
+/// seat count of `maps[m]`. A job's index is its number in the whole schedule.
+fn sequential(config: &Config, maps: &[String], seats: &[usize]) -> Vec<Job> {
+    let m = maps.len().max(1);
+    let mut out = Vec::new();
+    let seed = |n: u32| config.seed.wrapping_add(u64::from(n));
+    if config.schedule() == Schedule::Rotate {
+        let k = config.bots.len().max(1);
+        for n in 0..config.games {
+            let map = (n as usize / k) % m;
+            let bots: Vec<&BotEntry> = (0..seats[map])
+                .map(|s| &config.bots[(n as usize + s) % k])
+                .collect();
+            out.push(job(config, &maps[map], n, seed(n), &bots, SEQUENTIAL_TAG));
+        }
+        return out;
+    }
+    for (q, pair) in matchups(config).into_iter().enumerate() {
+        for g in 0..config.games {
+            let map = (g as usize / 2) % m;
+            let bots: Vec<&BotEntry> = (0..seats[map])
+                .map(|s| pair[(s + g as usize) % 2])
+                .collect();
+            let mut j = job(config, &maps[map], g, seed(g), &bots, SEQUENTIAL_TAG);
+            j.index = (q as u32).saturating_mul(config.games).saturating_add(g);
+            out.push(j);
+        }
+    }
+    out
 }
 
 /// A game's seed from the base seed, the map and an index (FNV-1a, stable across platforms
@@ -208,5 +309,157 @@ mod tests {
         assert_eq!(c.schedule(), Schedule::Versus);
         let j = jobs(&c, &Seated(Seats::All)).unwrap();
         assert_eq!(seats(&j), ["new-old", "old-new", "new-old", "old-new"]);
+    }
+
+    /// A player whose maps `0.map`, `1.map`, … have the seat counts in the map's name
+    /// prefix (`4-0.map` has 4 seats).
+    struct BySeats;
+
+    impl GamePlayer for BySeats {
+        fn seats(&self, map: &str) -> anyhow::Result<Seats> {
+            let name = std::path::Path::new(map)
+                .file_name()
+                .unwrap()
+                .to_string_lossy();
+            Ok(Seats::Fixed(name.split('-').next().unwrap().parse()?))
+        }
+        fn check_bot(&self, _spec: &str) -> anyhow::Result<()> {
+            Ok(())
+        }
+        fn play(&self, _: &Job, _: Option<&std::path::Path>) -> anyhow::Result<MatchResult> {
+            anyhow::bail!("not played")
+        }
+    }
+
+    /// A sequential config over map files `names` created in a temporary directory.
+    fn sequential_config(
+        dir: &std::path::Path,
+        names: &[&str],
+        extra: &str,
+        bots: &[&str],
+        games: u32,
+    ) -> Config {
+        for n in names {
+            std::fs::write(dir.join(n), "").unwrap();
+        }
+        let maps: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        let mut text = format!(
+            "name = \"s\"\ngame = \"ants\"\ngames = {games}\nseed = 10\nseeding = \"sequential\"\n\
+             maps = [{}]\n{extra}\n",
+            maps.join(", ")
+        );
+        for b in bots {
+            text.push_str("[[bots]]\nname = \"");
+            text.push_str(b);
+            text.push_str("\"\n");
+        }
+        Config::parse(&text, &dir.join("s.toml")).unwrap()
+    }
+
+    fn map_names(jobs: &[Job]) -> Vec<String> {
+        jobs.iter()
+            .map(|j| {
+                std::path::Path::new(&j.map)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sequential_rotation_plays_two_bots_on_four_seats_map_by_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = sequential_config(
+            dir.path(),
+            &["4-a.map", "4-b.map", "4-c.map"],
+            "",
+            &["a", "b"],
+            4,
+        );
+        let j = jobs(&c, &BySeats).unwrap();
+        assert_eq!(seats(&j), ["a-b-a-b", "b-a-b-a", "a-b-a-b", "b-a-b-a"]);
+        assert_eq!(map_names(&j), ["4-a.map", "4-a.map", "4-b.map", "4-b.map"]);
+        assert_eq!(
+            j.iter().map(|j| j.seed).collect::<Vec<_>>(),
+            [10, 11, 12, 13]
+        );
+        assert_eq!(j.iter().map(|j| j.index).collect::<Vec<_>>(), [0, 1, 2, 3]);
+        assert_eq!(
+            numbered_file(&j[3], "replay").as_deref(),
+            Some("game-3.replay")
+        );
+        let hashed = config("", &["a", "b"], 1);
+        let h = jobs(&hashed, &Seated(Seats::Fixed(2))).unwrap();
+        assert_eq!(numbered_file(&h[0], "replay"), None);
+    }
+
+    #[test]
+    fn sequential_rotation_of_four_bots_takes_every_seat_once_per_map() {
+        let dir = tempfile::tempdir().unwrap();
+        let bots = ["a", "b", "c", "d"];
+        let c = sequential_config(dir.path(), &["4-x.map", "4-y.map"], "", &bots, 8);
+        let j = jobs(&c, &BySeats).unwrap();
+        for chunk in j.chunks(4) {
+            assert!(chunk.iter().all(|g| g.map == chunk[0].map));
+            for seat in 0..4 {
+                let mut col: Vec<&str> = chunk.iter().map(|g| g.seats[seat].as_str()).collect();
+                col.sort_unstable();
+                assert_eq!(col, bots, "every bot takes seat {seat} once");
+            }
+        }
+        assert_ne!(j[0].map, j[4].map);
+    }
+
+    #[test]
+    fn sequential_versus_gives_every_bot_the_same_maps_and_seeds() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["2-a.map", "2-b.map", "2-c.map"];
+        let c = sequential_config(
+            dir.path(),
+            &names,
+            "schedule = \"versus\"\nopponent = \"x\"",
+            &["p", "x", "q"],
+            4,
+        );
+        let j = jobs(&c, &BySeats).unwrap();
+        assert_eq!(
+            seats(&j),
+            ["p-x", "x-p", "p-x", "x-p", "q-x", "x-q", "q-x", "x-q"]
+        );
+        for g in 0..4 {
+            assert_eq!(j[g].map, j[4 + g].map);
+            assert_eq!(j[g].seed, j[4 + g].seed);
+            assert_eq!(j[g].seed, 10 + g as u64);
+        }
+        assert_eq!(
+            map_names(&j)[..4],
+            ["2-a.map", "2-a.map", "2-b.map", "2-b.map"]
+        );
+        assert_eq!(
+            j.iter().map(|j| j.index).collect::<Vec<_>>(),
+            (0..8).collect::<Vec<_>>()
+        );
+        let keys: std::collections::HashSet<_> = j.iter().map(|j| &j.key).collect();
+        assert_eq!(keys.len(), 8);
+    }
+
+    #[test]
+    fn sequential_round_robin_pairs_every_two_bots() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = sequential_config(
+            dir.path(),
+            &["2-a.map"],
+            "schedule = \"round-robin\"",
+            &["a", "b", "c"],
+            2,
+        );
+        let j = jobs(&c, &BySeats).unwrap();
+        assert_eq!(seats(&j), ["a-b", "b-a", "a-c", "c-a", "b-c", "c-b"]);
+        assert_eq!(
+            j.iter().map(|j| j.seed).collect::<Vec<_>>(),
+            [10, 11, 10, 11, 10, 11]
+        );
     }
 }

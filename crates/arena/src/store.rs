@@ -51,6 +51,8 @@ pub struct StoredMatch {
     pub id: i64,
     /// Run name.
     pub run: String,
+    /// The job key (stable identity of the game within its run's schedule).
+    pub key: String,
     /// Game name.
     pub game: String,
     /// Map or world.
@@ -65,8 +67,16 @@ pub struct StoredMatch {
     pub replay: Option<String>,
     /// When it was recorded (UTC, SQLite format).
     pub played_at: String,
+    /// Game-specific details (e.g. Ants' per-seat analysis in `seats`); null when the
+    /// stored text is not JSON.
+    pub details: serde_json::Value,
     /// Participants in seat order.
     pub seats: Vec<SeatResult>,
+}
+
+/// Stored details text as JSON (null when it is not JSON).
+pub(crate) fn parse_details(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or(serde_json::Value::Null)
 }
 
 /// An open results database.
@@ -183,7 +193,7 @@ impl Store {
     /// All games of `run` (or of every run when `None`), oldest first.
     pub fn matches(&self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
         let mut stmt = self.conn.prepare(
-            "SELECT id, run, game, map, seed, turns, outcome, replay, played_at FROM matches
+            "SELECT id, run, game, map, seed, turns, outcome, replay, played_at, details, key FROM matches
              WHERE ?1 IS NULL OR run = ?1 ORDER BY id",
         )?;
         let mut matches: Vec<StoredMatch> = stmt
@@ -198,6 +208,8 @@ impl Store {
                     outcome: r.get(6)?,
                     replay: r.get(7)?,
                     played_at: r.get(8)?,
+                    details: parse_details(&r.get::<_, String>(9)?),
+                    key: r.get(10)?,
                     seats: Vec::new(),
                 })
             })?

@@ -2,6 +2,9 @@
 //! the worker loop that claims, plays and stores them.
 //!
 //! [`register`] stores a run's config text and one pending row per scheduled game.
+//! With a `[sprt]` table, every worker that stores a game of the run reruns the test on the
+//! run's stored games; once it accepts H0 or H1 the run's unclaimed pending games are
+//! stopped ([`stop_if_decided`]), so the workers stop claiming them and end.
 //! [`work`] then plays games on `threads` threads, each with its own connection: claim a
 //! pending game (or one whose lease ran out), play it, store the result if the claim is
 //! still ours. A heartbeat thread renews this worker's leases every third of the lease
@@ -54,7 +57,28 @@ pub fn register(
         config: config_text.to_owned(),
         config_path: config_path.to_string_lossy().into_owned(),
     };
-    store.register(&config.run_name(), &record, &jobs)
+    let registered = store.register(&config.run_name(), &record, &jobs)?;
+    stop_if_decided(store, &config.run_name(), config)?;
+    Ok(registered)
+}
+
+/// With a `[sprt]` table in `config`: when the test on the games of `run` stored so far
+/// has decided, stops the run's unclaimed pending games (see [`PgStore::stop_pending`]).
+/// Returns whether the test has decided.
+pub fn stop_if_decided(store: &mut PgStore, run: &str, config: &Config) -> anyhow::Result<bool> {
+    if config.sprt.is_none() {
+        return Ok(false);
+    }
+    let games = store.matches(Some(run))?;
+    let decided = crate::sprt_run::Monitor::from_games(config, &games)
+        .is_some_and(|m| m.analysis().verdict != crate::sprt::Verdict::Continue);
+    if decided {
+        let n = store.stop_pending(run)?;
+        if n > 0 {
+            tracing::info!(target: "arena", "run {run}: the SPRT has decided; {n} pending games stopped");
+        }
+    }
+    Ok(decided)
 }
 
 /// How a worker runs.
@@ -127,6 +151,7 @@ pub fn worker_id() -> String {
 
 /// A run's config and game as a worker needs them.
 struct RunSetup {
+    config: Config,
     player: Box<dyn GamePlayer>,
     replays: Option<PathBuf>,
 }
@@ -144,12 +169,16 @@ fn setup(store: &mut PgStore, run: &str, options: &WorkOptions) -> anyhow::Resul
             .check_bot(b.spec())
             .with_context(|| format!("run {run:?}: bots[{i}] ({})", b.name))?;
     }
-    let replays = options.replays.clone().or(config.replays);
+    let replays = options.replays.clone().or_else(|| config.replays.clone());
     if let Some(dir) = &replays {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create replay directory {}", dir.display()))?;
     }
-    Ok(RunSetup { player, replays })
+    Ok(RunSetup {
+        config,
+        player,
+        replays,
+    })
 }
 
 /// Plays pending games from the database at `url` until none is left (see the module
@@ -283,6 +312,7 @@ fn worker_thread(
             .player
             .play(&claim.job, run_setup.replays.as_deref());
         play_done(&mut store, options, &claim, result, summary)?;
+        stop_if_decided(&mut store, &claim.run, &run_setup.config)?;
     }
 }
 

@@ -237,3 +237,86 @@ fn a_run_of_another_game_under_the_same_name_is_refused() {
     .unwrap_err();
     assert!(format!("{e:#}").contains("not registered"), "{e:#}");
 }
+
+#[test]
+fn a_decided_sprt_stops_the_games_workers_share() {
+    let Some(url) = pg_url() else { return };
+    let run = unique("sprt");
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maze_p02_01.map");
+    let text = format!(
+        "name = {run:?}\ngame = \"ants\"\ngames = 40\nseed = 2011\nmaps = [{map:?}]\n\
+         [options]\nturns = 150\n\
+         [[bots]]\nname = \"champion\"\n[[bots]]\nname = \"random\"\n\
+         [sprt]\nelo0 = 0\nelo1 = 200\n"
+    );
+    let cfg = Config::parse(&text, Path::new("sprt.toml")).unwrap();
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = PgStore::connect(&url).unwrap();
+    let registered = register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("sprt.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!((registered.scheduled, registered.done), (40, 0));
+    // Two workers share the run; each ends once nothing is pending.
+    let summaries: Vec<_> = std::thread::scope(|s| {
+        let workers: Vec<_> = ["w1", "w2"]
+            .iter()
+            .map(|w| {
+                let o = options(&format!("{run}-{w}"), &run, Duration::from_mins(1));
+                let url = url.clone();
+                s.spawn(move || work(&url, &o).unwrap())
+            })
+            .collect();
+        workers.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let games = store.matches(Some(&run)).unwrap();
+    let played: usize = summaries.iter().map(|s| s.played).sum();
+    assert_eq!(played, games.len(), "{summaries:?}");
+    assert!(
+        summaries.iter().all(|s| s.failed.is_empty()),
+        "{summaries:?}"
+    );
+    let monitor = arena::sprt_run::Monitor::from_games(&cfg, &games).unwrap();
+    assert_eq!(monitor.analysis().verdict, arena::sprt::Verdict::H1);
+    assert!(
+        games.len() < 30,
+        "the test decides after about 16 games; {} were played",
+        games.len()
+    );
+    let stopped = store.stopped(&run).unwrap();
+    assert_eq!(stopped as usize + games.len(), 40);
+    assert_eq!(store.pending(Some(&run)).unwrap().total, 0);
+    // Registering the run again keeps the decided run stopped; a worker finds nothing.
+    register(
+        &mut store,
+        &cfg,
+        &text,
+        Path::new("sprt.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!(store.stopped(&run).unwrap(), stopped);
+    let again = work(
+        &url,
+        &options(&format!("{run}-w3"), &run, Duration::from_mins(1)),
+    )
+    .unwrap();
+    assert_eq!(again.played, 0);
+    // Narrower bounds the stored games no longer decide make the stopped games pending.
+    let narrow = text.replace("elo1 = 200", "elo1 = 2");
+    let cfg = Config::parse(&narrow, Path::new("sprt.toml")).unwrap();
+    register(
+        &mut store,
+        &cfg,
+        &narrow,
+        Path::new("sprt.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!(store.stopped(&run).unwrap(), 0);
+    assert_eq!(store.pending(Some(&run)).unwrap().total, stopped);
+}

@@ -407,12 +407,22 @@ fn a_readme_in_a_maps_directory_is_left_out() {
     std::fs::create_dir(&maps).unwrap();
     std::fs::copy(data("ants/maze_p02_01.map"), maps.join("a.map")).unwrap();
     std::fs::write(maps.join("readme.txt"), "where these maps come from\n").unwrap();
+    std::fs::create_dir(maps.join("more")).unwrap();
+    std::fs::copy(
+        data("ants/maze_p02_01.map"),
+        maps.join("more").join("b.map"),
+    )
+    .unwrap();
     let cfg = write_config(
         dir.path(),
         "readme",
         "game = \"ants\"\ngames = 1\nmaps = [\"maps\"]\n[[bots]]\nname = \"hunter\"\n[[bots]]\nname = \"greedy\"\n",
     );
     let found = arena::runner::resolve_maps(&cfg).unwrap();
-    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found.len(), 2, "{found:?}");
     assert!(found[0].ends_with("a.map"), "{found:?}");
+    assert!(
+        found[1].ends_with("more/b.map"),
+        "boards in subdirectories: {found:?}"
+    );
 }

@@ -443,16 +443,17 @@ fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
     })
 }
 
-/// The arguments of `botforge ants tournament` besides the game parameters.
-/// What `tournament` plays: maps, games, bots, schedule and outputs.
+/// The arguments of `botforge ants tournament` besides the game parameters: maps, games,
+/// bots, schedule and outputs.
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// Maps: files, directories or `dir/pattern*.map`, comma separated.
+    /// Maps: files, directories (every `*.map` below) or patterns such as
+    /// `dir/maze_p02_*.map`, comma separated.
     #[arg(long)]
     pub maps: String,
     /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
-    #[arg(long, default_value_t = 10, value_parser = crate::limits::games)]
-    pub games: usize,
+    #[arg(long, default_value_t = 10, value_parser = crate::limits::games_u32)]
+    pub games: u32,
     /// Bots, comma separated: registered names (e.g. `thesis,thesis:aggressive,hunter`) or
     /// external programs as `cmd:COMMAND` or `NAME=cmd:COMMAND` (shown as `NAME`).
     #[arg(long, required = true, value_parser = parse_bot_list)]
@@ -464,7 +465,8 @@ pub struct TournamentArgs {
     /// Play every pair of bots `--games` games instead of rotating the bots.
     #[arg(long)]
     pub round_robin: bool,
-    /// Also write every seat of every game as CSV to this file (atomically).
+    /// Also write every seat of every game as CSV to this file (atomically), with the
+    /// analysis columns (ants alive at turns 100/200/300, hills lost, slowest turn).
     #[arg(long)]
     pub csv: Option<PathBuf>,
     /// Worker threads (default: all cores).
@@ -473,62 +475,197 @@ pub struct TournamentArgs {
     /// Write every game's replay into this directory as `game-INDEX.replay`.
     #[arg(long)]
     pub replays: Option<PathBuf>,
+    /// Keep the games in this arena results database (SQLite) under the run name
+    /// `tournament`, so an interrupted tournament resumes and `botforge arena report`
+    /// reads it (default: in memory). Use one file per tournament: a game already stored
+    /// with the same map, number and seats is not played again.
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Print the arena config this tournament runs (`botforge arena run --config FILE`
+    /// plays the same games) and exit.
+    #[arg(long)]
+    pub print_config: bool,
 }
 
-/// A `--bots` list (see [`ants::tournament::split_bot_list`]).
+/// A `--bots` list (see [`split_bot_list`]).
 #[derive(Clone, Debug)]
 pub struct BotList(pub Vec<String>);
 
+/// Splits a comma-separated bot list at the commas outside parentheses, so parameter specs
+/// such as `champion(max_turn_ms=120,fight_first=true)` stay whole.
+pub fn split_bot_list(list: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(list[start..i].trim().to_owned());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(list[start..].trim().to_owned());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
 fn parse_bot_list(s: &str) -> Result<BotList, String> {
-    let list = ants::tournament::split_bot_list(s);
+    let list = split_bot_list(s);
     if list.is_empty() {
         return Err("no bot given".into());
     }
     Ok(BotList(list))
 }
 
-fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
-    for b in a.bots.0.iter().chain(&a.opponent) {
-        make_entrant(b)?;
+/// The run name of a tournament in its results database.
+const TOURNAMENT_RUN: &str = "tournament";
+
+/// The arena config (TOML text) that plays the tournament of `a` and `params`: the
+/// `sequential` seeding, the flags' engine options, one bot per spec named as in the
+/// tables.
+fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<String> {
+    params.config()?;
+    let mut specs = a.bots.0.clone();
+    specs.extend(a.opponent.clone());
+    let mut shown: Vec<String> = Vec::new();
+    for spec in &specs {
+        make_entrant(spec)?;
+        let name = procgroup::display_name(spec);
+        anyhow::ensure!(
+            !shown.contains(&name),
+            "bot `{name}` is named twice; give every entrant a distinct name"
+        );
+        shown.push(name);
     }
+    if let [only] = &specs[..] {
+        anyhow::bail!(
+            "bot `{only}` alone cannot play a tournament (it would play itself); give a second bot or --opponent"
+        );
+    }
+    let mut cfg = toml::Table::new();
+    let mut set = |k: &str, v: toml::Value| cfg.insert(k.to_owned(), v);
+    set("name", TOURNAMENT_RUN.into());
+    set("game", "ants".into());
+    set("games", i64::from(a.games).into());
+    set(
+        "seed",
+        toml::Value::Integer(
+            i64::try_from(params.seed)
+                .context("--seed is too large for a config (at most 2^63 - 1)")?,
+        ),
+    );
+    set("seeding", "sequential".into());
+    set("threads", (a.threads.unwrap_or(0) as i64).into());
+    let maps: Vec<toml::Value> = a
+        .maps
+        .split(',')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(toml::Value::from)
+        .collect();
+    anyhow::ensure!(!maps.is_empty(), "--maps names no map");
+    set("maps", maps.into());
     if let Some(dir) = &a.replays {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the replay directory {}", dir.display()))?;
+        set("replays", dir.to_string_lossy().into_owned().into());
     }
-    let t = ants::tournament::Tournament {
-        maps: ants::tournament::expand_maps(&a.maps)?,
-        bots: a.bots.0.clone(),
-        games: a.games,
-        base: params.config()?,
-        replays: a.replays.clone(),
+    match (&a.opponent, a.round_robin) {
+        (Some(o), _) => {
+            set("schedule", "versus".into());
+            set("opponent", procgroup::display_name(o).into());
+        }
+        (None, true) => {
+            set("schedule", "round-robin".into());
+        }
+        (None, false) => {}
+    }
+    let mut options = toml::Table::new();
+    let mut opt = |k: &str, v: toml::Value| options.insert(k.to_owned(), v);
+    opt("turns", i64::from(params.turns).into());
+    opt(
+        "turntime",
+        i64::try_from(params.turntime)
+            .context("--turntime is too large")?
+            .into(),
+    );
+    opt(
+        "loadtime",
+        i64::try_from(params.loadtime)
+            .context("--loadtime is too large")?
+            .into(),
+    );
+    opt("food", params.food_method.clone().into());
+    opt("attack", params.attack.clone().into());
+    opt("viewradius2", i64::from(params.viewradius2).into());
+    opt("attackradius2", i64::from(params.attackradius2).into());
+    opt("spawnradius2", i64::from(params.spawnradius2).into());
+    opt("strict", params.strict.into());
+    cfg.insert("options".into(), options.into());
+    let bots: Vec<toml::Value> = specs
+        .iter()
+        .zip(&shown)
+        .map(|(spec, name)| {
+            let mut b = toml::Table::new();
+            b.insert("name".into(), name.clone().into());
+            if name != spec {
+                b.insert("spec".into(), spec.clone().into());
+            }
+            b.into()
+        })
+        .collect();
+    cfg.insert("bots".into(), bots.into());
+    Ok(toml::to_string(&cfg)?)
+}
+
+/// `botforge ants tournament`: the arena with the tournament's `sequential` seeding, its
+/// tables and its CSV.
+fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
+    let text = tournament_config(a, params)?;
+    if a.print_config {
+        out!("{text}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let cfg = arena::Config::parse(&text, std::path::Path::new("tournament.toml"))?;
+    let player = arena::games::player("ants", &cfg.options)?;
+    let mut store = match &a.db {
+        Some(path) => arena::Store::open(path)?,
+        None => arena::Store::in_memory()?,
     };
-    let factory = |name: &str| make_entrant(name).ok();
-    let schedule = match (&a.opponent, a.round_robin) {
-        (Some(o), _) => ants::tournament::Schedule::Versus(o),
-        (None, true) => ants::tournament::Schedule::RoundRobin,
-        (None, false) => ants::tournament::Schedule::Rotation,
+    let options = arena::RunOptions {
+        progress: true,
+        ..arena::RunOptions::default()
     };
-    let records = t.run_with_progress(&factory, a.threads, schedule)?;
-    let mut rows = a.bots.0.clone();
-    rows.extend(a.opponent.clone());
-    let table = ants::tournament::standings(&rows, &records);
-    out!("{}", ants::tournament::render_standings(&table))?;
+    let jobs = arena::runner::schedule(&cfg, player.as_ref())?;
+    let summary = arena::runner::run(&cfg, player.as_ref(), &mut store, &options)?;
+    if let Some((key, error)) = summary.failed.first() {
+        anyhow::bail!("game {key} failed: {error}");
+    }
+    let order: std::collections::HashMap<&str, usize> = jobs
+        .iter()
+        .enumerate()
+        .map(|(i, j)| (j.key.as_str(), i))
+        .collect();
+    let mut games = store.matches(Some(TOURNAMENT_RUN))?;
+    games.retain(|g| order.contains_key(g.key.as_str()));
+    games.sort_by_key(|g| order.get(g.key.as_str()).copied());
+    let rows: Vec<String> = cfg.bots.iter().map(|b| b.name.clone()).collect();
+    let table = arena::report::bot_results(&rows, &games);
+    out!("{}", arena::report::results_table(&table))?;
     if a.round_robin {
-        out!(
-            "\n{}\n",
-            ants::tournament::render_pairs(&a.bots.0, &records)
-        )?;
+        out!("\n{}\n", arena::report::pair_matrix(&rows, &games))?;
     }
     outln!(
         "{} games, {} turns, turntime {} ms, seeds {}..={}",
-        records.len(),
+        games.len(),
         params.turns,
         params.turntime,
-        records.iter().map(|r| r.seed).min().unwrap_or(params.seed),
-        records.iter().map(|r| r.seed).max().unwrap_or(params.seed)
+        games.iter().map(|g| g.seed).min().unwrap_or(params.seed),
+        games.iter().map(|g| g.seed).max().unwrap_or(params.seed)
     )?;
     if let Some(path) = &a.csv {
-        ants::tournament::write_csv(path, &records)?;
+        arena::report::write_atomic(path, arena::report::csv(&games).as_bytes())?;
         outln!("games written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)

@@ -77,6 +77,10 @@ pub enum Command {
         /// The run's config: with a `[sprt]` table the report shows the test's state.
         #[arg(long)]
         config: Option<PathBuf>,
+        /// Also write every seat of every game as CSV here (with the game's analysis
+        /// columns, e.g. Ants' ants alive at turns 100/200/300, hills lost, slowest turn).
+        #[arg(long)]
+        csv: Option<PathBuf>,
     },
 }
 
@@ -181,6 +185,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             html,
             viewer,
             config,
+            csv,
         } => {
             let mut store = AnyStore::open_existing(&db)?;
             let cfg = config.as_deref().map(arena::Config::load).transpose()?;
@@ -197,6 +202,18 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let standings = arena::rating::standings(&games);
             outln!("run {run:?}: {} games", games.len())?;
             out!("{}", arena::report::text(&standings))?;
+            let bots: Vec<String> = cfg
+                .as_ref()
+                .map(|c| c.bots.iter().map(|b| b.name.clone()).collect())
+                .unwrap_or_default();
+            out!(
+                "\n{}",
+                arena::report::results_table(&arena::report::bot_results(&bots, &games))
+            )?;
+            if let Some(path) = &csv {
+                arena::report::write_atomic(path, arena::report::csv(&games).as_bytes())?;
+                eprintln!("games written to {}", path.display());
+            }
             let test = cfg.as_ref().and_then(|c| {
                 let m = arena::sprt_run::Monitor::from_games(c, &games)?;
                 Some((m.bots().0.to_owned(), m.bots().1.to_owned(), m.analysis()))
@@ -254,8 +271,9 @@ fn run_shared(
     options.limit = limit;
     let summary = arena::work::work(db, &options)?;
     let failed = store.failed(&run)?;
+    let stopped = store.stopped(&run)?;
     eprintln!(
-        "run {run:?}: {} played here, {} failed in the run; results in {shown}",
+        "run {run:?}: {} played here, {} failed in the run, {stopped} not played (the SPRT decided); results in {shown}",
         summary.played,
         failed.len()
     );

@@ -116,7 +116,7 @@ fn tournament_prints_a_table_per_bot() {
     let lines: Vec<&str> = rows.lines().collect();
     assert_eq!(
         lines[0],
-        "game,map,seed,turns,seat,bot,score,result,status,slowest_ms"
+        "game,map,seed,turns,seat,bot,score,result,status,alive_100,alive_200,alive_300,hills_lost,slowest_ms,replay"
     );
     assert_eq!(lines.len(), 1 + 2 * 2, "{rows}");
     assert!(
@@ -125,6 +125,86 @@ fn tournament_prints_a_table_per_bot() {
     assert!(
         lines[3].starts_with("1,") && lines[3].contains(",8,") && lines[3].contains(",random,")
     );
+}
+
+/// The CSV rows without the timing column (`slowest_ms`), which differs between runs.
+fn untimed(csv: &str) -> Vec<String> {
+    csv.lines()
+        .map(|l| {
+            let mut cells: Vec<&str> = l.split(',').collect();
+            cells.truncate(13);
+            cells.join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn a_tournament_is_the_arena_config_it_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "ants",
+        "tournament",
+        "--maps",
+        &data("maze_p02_01.map"),
+        "--games",
+        "2",
+        "--bots",
+        "hunter,greedy",
+        "--opponent",
+        "random",
+        "--threads",
+        "1",
+        "--turns",
+        "30",
+        "--seed",
+        "11",
+        "--attack",
+        "damage",
+    ];
+    let csv = dir.path().join("t.csv");
+    let mut run = args.to_vec();
+    run.extend(["--csv", csv.to_str().unwrap()]);
+    let o = botforge(&run);
+    assert!(o.status.success(), "{}", text(&o));
+    let mut print = args.to_vec();
+    print.push("--print-config");
+    let o = botforge(&print);
+    assert!(o.status.success(), "{}", text(&o));
+    let config = String::from_utf8(o.stdout).unwrap();
+    assert!(config.contains("seeding = \"sequential\""), "{config}");
+    assert!(config.contains("attack = \"damage\""), "{config}");
+    let path = dir.path().join("t.toml");
+    std::fs::write(&path, &config).unwrap();
+    let db = dir.path().join("t.db");
+    let o = botforge(&[
+        "arena",
+        "run",
+        "--config",
+        path.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let arena_csv = dir.path().join("a.csv");
+    let o = botforge(&[
+        "arena",
+        "report",
+        "--db",
+        db.to_str().unwrap(),
+        "--csv",
+        arena_csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("| Bot | Games | Wins | Draws | Losses |"),
+        "{}",
+        text(&o)
+    );
+    let tournament = untimed(&std::fs::read_to_string(&csv).unwrap());
+    let arena = untimed(&std::fs::read_to_string(&arena_csv).unwrap());
+    assert_eq!(tournament.len(), 1 + 4 * 2);
+    assert_eq!(tournament, arena, "same seeds, same games");
 }
 
 #[test]

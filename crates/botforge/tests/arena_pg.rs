@@ -51,11 +51,14 @@ fn finish(mut child: Child, limit: Duration) -> (bool, String, String) {
     )
 }
 
-/// The head-to-head part of a standings table (independent of the order games finished).
+/// The head-to-head part of a standings table (independent of the order games finished):
+/// the block after the ratings, up to the next blank line.
 fn pairs(table: &str) -> String {
     table
         .lines()
         .skip_while(|l| !l.trim().is_empty())
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -70,25 +70,181 @@ pub fn thesis_profile(arg: Option<&str>) -> anyhow::Result<ants_thesis::Profile>
     }
 }
 
+/// The per-seat columns an Ants game adds to its stored details (`details.seats[i]`), in
+/// the order the CSV export shows them.
+pub const SEAT_COLUMNS: [&str; 5] = [
+    "slowest_ms",
+    "alive_100",
+    "alive_200",
+    "alive_300",
+    "hills_lost",
+];
+
+/// The option keys of an Ants run (`[options]` of a config).
+const OPTION_KEYS: [&str; 15] = [
+    "turns",
+    "turntime",
+    "loadtime",
+    "food",
+    "food_rate",
+    "food_turn",
+    "food_start",
+    "food_visible",
+    "attack",
+    "viewradius2",
+    "attackradius2",
+    "spawnradius2",
+    "cutoff_turn",
+    "strict",
+    "scenario",
+];
+
 /// Plays Ants games on map files.
 #[derive(Clone, Debug)]
 pub struct AntsPlayer {
-    turns: u32,
-    turntime_ms: u64,
-    loadtime_ms: u64,
+    /// Every game's parameters; the seeds are set per game.
+    config: ants::GameConfig,
+}
+
+/// A string option that must be one of `allowed`.
+fn choice<'a>(
+    options: &'a toml::Table,
+    key: &str,
+    allowed: &[&str],
+) -> anyhow::Result<Option<&'a str>> {
+    match options.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(v)) if allowed.contains(&v.as_str()) => Ok(Some(v)),
+        Some(v) => anyhow::bail!(
+            "options.{key}: expected one of {}, found {v}",
+            allowed.join(", ")
+        ),
+    }
+}
+
+/// A range option: an integer `n` (the range `n..=n`) or `[lo, hi]` with `lo <= hi`.
+fn range_option(
+    options: &toml::Table,
+    key: &str,
+    default: ants::Range,
+) -> anyhow::Result<ants::Range> {
+    let int = |v: &toml::Value| match v {
+        toml::Value::Integer(i) => u32::try_from(*i).ok(),
+        _ => None,
+    };
+    match options.get(key) {
+        None => Ok(default),
+        Some(v) => {
+            let (lo, hi) = match v {
+                toml::Value::Array(a) if a.len() == 2 => (int(&a[0]), int(&a[1])),
+                v => (int(v), int(v)),
+            };
+            match (lo, hi) {
+                (Some(lo), Some(hi)) if lo <= hi => Ok(ants::Range::new(lo, hi)),
+                _ => anyhow::bail!(
+                    "options.{key}: expected a non-negative integer or [low, high] with low <= high, found {v}"
+                ),
+            }
+        }
+    }
+}
+
+/// A `u32` option.
+fn u32_option(options: &toml::Table, key: &str, default: u32) -> anyhow::Result<u32> {
+    u32::try_from(int_option(options, key, u64::from(default))?)
+        .with_context(|| format!("options.{key}: too large"))
+}
+
+/// A boolean option.
+fn bool_option(options: &toml::Table, key: &str) -> anyhow::Result<bool> {
+    match options.get(key) {
+        None => Ok(false),
+        Some(toml::Value::Boolean(b)) => Ok(*b),
+        Some(v) => anyhow::bail!("options.{key}: expected true or false, found {v}"),
+    }
 }
 
 impl AntsPlayer {
-    /// Options: `turns` (default 500), `turntime` and `loadtime` in ms (500 / 3000).
+    /// Options, with their defaults: `turns` (500), `turntime` and `loadtime` in ms
+    /// (500 / 3000), `food` (`symmetric`, `random`, `sections` or `none`; symmetric),
+    /// `food_rate`, `food_turn`, `food_start`, `food_visible` (an integer or `[low, high]`,
+    /// the range the engine draws the parameter from; the official ranges), `attack`
+    /// (`focus`, `closest`, `support` or `damage`; focus), `viewradius2` (77),
+    /// `attackradius2` (5), `spawnradius2` (1), `cutoff_turn` (150), `strict` (an invalid
+    /// order removes the bot; false), `scenario` (the map's ants and food are placed; false).
     pub fn from_options(options: &toml::Table) -> anyhow::Result<Self> {
-        check_keys(options, &["turns", "turntime", "loadtime"])?;
-        Ok(Self {
-            turns: u32::try_from(int_option(options, "turns", 500)?)
-                .context("options.turns: too large")?,
+        check_keys(options, &OPTION_KEYS)?;
+        let d = ants::GameConfig::default();
+        let config = ants::GameConfig {
+            turns: u32_option(options, "turns", 500)?,
             turntime_ms: int_option(options, "turntime", 500)?,
             loadtime_ms: int_option(options, "loadtime", 3000)?,
-        })
+            food: choice(
+                options,
+                "food",
+                &["symmetric", "random", "sections", "none"],
+            )?
+            .map_or(d.food, |v| v.parse().unwrap_or_default()),
+            food_rate: range_option(options, "food_rate", d.food_rate)?,
+            food_turn: range_option(options, "food_turn", d.food_turn)?,
+            food_start: range_option(options, "food_start", d.food_start)?,
+            food_visible: range_option(options, "food_visible", d.food_visible)?,
+            attack: choice(
+                options,
+                "attack",
+                &["focus", "closest", "support", "damage"],
+            )?
+            .map_or(d.attack, |v| v.parse().unwrap_or_default()),
+            viewradius2: u32_option(options, "viewradius2", d.viewradius2)?,
+            attackradius2: u32_option(options, "attackradius2", d.attackradius2)?,
+            spawnradius2: u32_option(options, "spawnradius2", d.spawnradius2)?,
+            cutoff_turn: u32_option(options, "cutoff_turn", d.cutoff_turn)?,
+            strict: bool_option(options, "strict")?,
+            scenario: bool_option(options, "scenario")?,
+            ..d
+        };
+        ants::config::check_radii(
+            config.viewradius2,
+            config.attackradius2,
+            config.spawnradius2,
+        )
+        .map_err(|e| anyhow::anyhow!("options: {e}"))?;
+        anyhow::ensure!(
+            config.food_turn.lo > 0,
+            "options.food_turn: must be at least 1"
+        );
+        Ok(Self { config })
     }
+
+    /// The parameters every game is played with (seeds aside).
+    pub fn config(&self) -> &ants::GameConfig {
+        &self.config
+    }
+}
+
+/// The per-seat analysis columns of a finished game (see [`SEAT_COLUMNS`]): the slowest
+/// turn in ms, ants alive at turns 100, 200 and 300 (0 once the game is over), and hills
+/// lost.
+pub fn seat_details(result: &ants::GameResult) -> Vec<serde_json::Value> {
+    let stats = ants::analysis::analyze(&result.replay);
+    let at = |t: u32| {
+        ants::analysis::SAMPLE_TURNS
+            .iter()
+            .position(|&s| s == t)
+            .unwrap_or(0)
+    };
+    (0..result.scores.len())
+        .map(|i| {
+            let s = stats.get(i);
+            serde_json::json!({
+                "slowest_ms": result.timing.slowest.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+                "alive_100": s.map_or(0, |s| s.alive[at(100)]),
+                "alive_200": s.map_or(0, |s| s.alive[at(200)]),
+                "alive_300": s.map_or(0, |s| s.alive[at(300)]),
+                "hills_lost": s.map_or(0, |s| s.hills_lost.len()),
+            })
+        })
+        .collect()
 }
 
 impl GamePlayer for AntsPlayer {
@@ -110,15 +266,17 @@ impl GamePlayer for AntsPlayer {
             .map(|s| make_entrant(s))
             .collect::<anyhow::Result<Vec<_>>>()?;
         let config = ants::GameConfig {
-            turns: self.turns,
-            turntime_ms: self.turntime_ms,
-            loadtime_ms: self.loadtime_ms,
-            ..ants::GameConfig::seeded(job.seed)
+            engine_seed: job.seed,
+            player_seed: job.seed as i64,
+            game_id: i64::from(job.index),
+            ..self.config.clone()
         };
         let result = ants::run_game_with(&map, &config, bots)?;
         let replay = match replay_dir {
             Some(dir) => {
-                let path = dir.join(replay_name(&job.key, "replay"));
+                let name = crate::schedule::numbered_file(job, "replay")
+                    .unwrap_or_else(|| replay_name(&job.key, "replay"));
+                let path = dir.join(name);
                 result.write_replay(&path)?;
                 Some(path.to_string_lossy().into_owned())
             }
@@ -130,7 +288,7 @@ impl GamePlayer for AntsPlayer {
             replay,
             details: serde_json::json!({
                 "playerturns": result.playerturns,
-                "slowest_turn_ms": result.timing.slowest.iter().map(|d| d.as_secs_f64() * 1000.0).collect::<Vec<_>>(),
+                "seats": seat_details(&result),
             }),
             seats: job
                 .seats

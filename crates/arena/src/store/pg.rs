@@ -241,7 +241,7 @@ impl PgStore {
         }
         tx.execute(
             "UPDATE arena_jobs SET state = 'pending', error = NULL, claimed_by = NULL,
-             lease_until = NULL WHERE run = $1 AND state = 'failed'",
+             lease_until = NULL WHERE run = $1 AND state IN ('failed', 'stopped')",
             &[&run],
         )?;
         let keys: Vec<&str> = jobs.iter().map(|j| j.key.as_str()).collect();
@@ -395,6 +395,31 @@ impl PgStore {
         )? == 1)
     }
 
+    /// Stops the pending games of `run` that nobody holds a live lease on (the run's test
+    /// has decided): no worker claims them any more, and games being played finish and
+    /// are stored. Returns how many were stopped. Registering the run again makes them
+    /// pending if the test has not decided then.
+    pub fn stop_pending(&mut self, run: &str) -> anyhow::Result<u64> {
+        Ok(self.client.execute(
+            "UPDATE arena_jobs SET state = 'stopped', claimed_by = NULL, lease_until = NULL
+             WHERE run = $1 AND state = 'pending'
+               AND (lease_until IS NULL OR lease_until < now())",
+            &[&run],
+        )?)
+    }
+
+    /// How many games of `run` were stopped unplayed by [`PgStore::stop_pending`].
+    pub fn stopped(&mut self, run: &str) -> anyhow::Result<u64> {
+        let n: i64 = self
+            .client
+            .query_one(
+                "SELECT count(*) FROM arena_jobs WHERE run = $1 AND state = 'stopped'",
+                &[&run],
+            )?
+            .get(0);
+        Ok(n as u64)
+    }
+
     /// Unfinished games of `run` (of all runs when `None`).
     pub fn pending(&mut self, run: Option<&str>) -> anyhow::Result<Pending> {
         let r = self.client.query_one(
@@ -451,7 +476,8 @@ impl PgStore {
     /// not depend on which worker finished first).
     pub fn matches(&mut self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
         let rows = self.client.query(
-            "SELECT m.id, m.run, m.game, m.map, m.seed, m.turns, m.outcome, m.replay, m.played_at
+            "SELECT m.id, m.run, m.game, m.map, m.seed, m.turns, m.outcome, m.replay, m.played_at,
+                    m.details, m.key
              FROM arena_matches m LEFT JOIN arena_jobs j ON j.key = m.key
              WHERE $1::text IS NULL OR m.run = $1 ORDER BY m.run, j.ord, m.id",
             &[&run],
@@ -468,6 +494,8 @@ impl PgStore {
                 outcome: r.get(6),
                 replay: r.get(7),
                 played_at: r.get(8),
+                details: crate::store::parse_details(r.get(9)),
+                key: r.get(10),
                 seats: Vec::new(),
             })
             .collect();
