@@ -23,10 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ants::tournament::{Tournament, expand_maps, render_standings, standings};
-use ants::{
-    Bot, Entrant, GameConfig, GameSettings, Map, Order, Range, TurnInput, bots, run_game,
-    run_game_with,
-};
+use ants::{Bot, Entrant, GameConfig, GameSettings, Map, Order, Range, TurnInput, bots, play_game};
 use ants_xathis::{ChampionBot, Config, XathisBot};
 
 fn make(name: &str) -> Option<Box<dyn Bot>> {
@@ -188,7 +185,7 @@ fn timing(a: &Args) -> Result<(), String> {
         if let Some(r) = a.food_rate {
             config.food_rate = Range::new(r, r);
         }
-        let r = run_game(&map, &config, seats).map_err(|e| e.to_string())?;
+        let r = play_game(&map, &config, seats).map_err(|e| e.to_string())?;
         let log = log.lock().map_err(|e| e.to_string())?;
         let mut times: Vec<Duration> = log.iter().map(|x| x.0).collect();
         times.sort_unstable();
@@ -293,7 +290,7 @@ fn analyze(a: &Args) -> Result<(), String> {
                     game_id: i as i64,
                     ..base
                 };
-                let r = run_game_with(&map, &config, bots).map_err(|e| e.to_string())?;
+                let r = play_game(&map, &config, bots).map_err(|e| e.to_string())?;
                 if let Ok(dir) = std::env::var("ARENA_REPLAYS") {
                     let path = std::path::Path::new(&dir).join(format!("game{i}.json"));
                     r.replay.write(&path).map_err(|e| e.to_string())?;

@@ -25,7 +25,7 @@ use rayon::prelude::*;
 
 use crate::config::GameConfig;
 use crate::engine::Status;
-use crate::game::{Entrant, GameError, display_name, run_game_with};
+use crate::game::{Entrant, GameError, display_name, play_game};
 use crate::map::{Map, MapError};
 
 /// Creates a fresh entrant from a bot spec (an in-process bot, or an external program for
@@ -397,7 +397,7 @@ impl Tournament {
                     game_id: f.index as i64,
                     ..self.base.clone()
                 };
-                let result = run_game_with(map, &config, bots)
+                let result = play_game(map, &config, bots)
                     .map_err(|source| TournamentError::Game {
                         index: f.index,
                         map: path.clone(),
