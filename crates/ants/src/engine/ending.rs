@@ -187,4 +187,3 @@ fn push_history(hist: &mut Vec<i32>, value: i32, alive: bool, turn: usize) {
         hist.push(value);
     }
 }
-

@@ -642,7 +642,6 @@ impl Engine {
     }
 }
 
-
 /// Competition ranks: the number of players with a strictly higher score.
 pub fn competition_ranks(scores: &[i32]) -> Vec<u32> {
     scores
