@@ -13,7 +13,7 @@ struct NorthBot {
 }
 
 impl Bot for NorthBot {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "north"
     }
 
