@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, run_game};
+use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, play_game};
 use ants_thesis::{Profile, ThesisBot};
 use grid::Pos;
 
@@ -193,7 +193,7 @@ fn beats_baseline_bots_in_seeded_games() {
             ants::bots::by_name(opponent).unwrap(),
             Box::new(ThesisBot::new(Profile::default())),
         ];
-        let r = run_game(&map, &config, bots).unwrap();
+        let r = play_game(&map, &config, bots).unwrap();
         assert!(
             r.scores[1] > r.scores[0],
             "vs {opponent} seed {seed}: {:?} {:?}",
@@ -226,7 +226,7 @@ fn the_optional_safety_pass_plays_legal_winning_games() {
         Box::new(ThesisBot::new(profile)),
         ants::bots::by_name("hunter").unwrap(),
     ];
-    let r = run_game(&map, &config, bots).unwrap();
+    let r = play_game(&map, &config, bots).unwrap();
     assert_eq!(
         r.statuses[0],
         ants::Status::Survived,

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use ants::{Bot, GameConfig, Map, Status, bots, run_game};
+use ants::{Bot, GameConfig, Map, Status, bots, play_game};
 use ants_xathis::{ChampionBot, XathisBot};
 
 fn shared() -> Option<PathBuf> {
@@ -22,7 +22,7 @@ fn play(
     seed: u64,
     turns: u32,
     make: &dyn Fn(usize) -> Box<dyn Bot>,
-) -> Option<ants::GameResult> {
+) -> Option<ants::GameOutcome> {
     let root = shared()?;
     let map = Map::load(&root.join("ants/maps").join(map)).unwrap();
     let config = GameConfig {
@@ -31,7 +31,7 @@ fn play(
         ..GameConfig::seeded(seed)
     };
     let players = usize::from(map.players());
-    Some(run_game(&map, &config, (0..players).map(make).collect()).unwrap())
+    Some(play_game(&map, &config, (0..players).map(make).collect()).unwrap())
 }
 
 #[test]

@@ -22,7 +22,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use ants::{Bot, GameConfig, GameSettings, Map, Order, Status, TurnInput, bots, run_game};
+use ants::{Bot, GameConfig, GameSettings, Map, Order, Status, TurnInput, bots, play_game};
 use ants_xathis::{ChampionBot, Config};
 
 /// A turn time no game here comes close to, in milliseconds (two hours).
@@ -130,7 +130,7 @@ fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String
             }) as Box<dyn Bot>
         })
         .collect();
-    let result = run_game(&map, &config, bots).unwrap();
+    let result = play_game(&map, &config, bots).unwrap();
     assert!(
         result.statuses.iter().all(|s| *s != Status::Timeout),
         "{label}: {:?}",

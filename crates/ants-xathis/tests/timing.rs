@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ants::{Bot, GameConfig, GameSettings, Map, Order, Range, Status, TurnInput, run_game};
+use ants::{Bot, GameConfig, GameSettings, Map, Order, Range, Status, TurnInput, play_game};
 use ants_xathis::{ChampionBot, XathisBot};
 
 /// Per-turn durations of every seat playing under one name.
@@ -100,7 +100,7 @@ fn play(
     if let Some(r) = food_rate {
         config.food_rate = Range::new(r, r);
     }
-    let result = run_game(&map, &config, seats).unwrap();
+    let result = play_game(&map, &config, seats).unwrap();
     assert!(
         result.statuses.iter().all(|s| *s != Status::Timeout),
         "{:?}",

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use ants::{GameConfig, Map, Replay, bots, check_replay, run_game};
+use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn shared() -> PathBuf {
@@ -20,7 +20,7 @@ fn whole_game(c: &mut Criterion) {
         return;
     };
     let config = GameConfig::seeded(1);
-    let probe = run_game(&map, &config, four()).unwrap();
+    let probe = play_game(&map, &config, four()).unwrap();
     eprintln!(
         "maze_p04_01 seed 1: {} turns ({}), engine {:.1} ms = {:.1} µs/turn",
         probe.turns,
@@ -31,7 +31,7 @@ fn whole_game(c: &mut Criterion) {
     let mut g = c.benchmark_group("game");
     g.sample_size(10);
     g.bench_function("maze_p04_01 hunter/greedy/lefty/random", |b| {
-        b.iter(|| run_game(&map, &config, four()).unwrap());
+        b.iter(|| play_game(&map, &config, four()).unwrap());
     });
     g.finish();
 }

@@ -290,7 +290,7 @@ pub fn agreement(
 mod tests {
     use super::*;
     use crate::bot::{GameSettings, Order, TurnInput};
-    use crate::{GameConfig, Map, bots, run_game};
+    use crate::{GameConfig, Map, bots, play_game};
 
     /// Repeats the moves of a recorded player: reads them from the replay by square.
     struct Parrot {
@@ -345,7 +345,7 @@ mod tests {
             bots::by_name("hunter").expect("hunter"),
             bots::by_name("hunter").expect("hunter"),
         ];
-        run_game(&map, &config, bots).expect("game").replay
+        play_game(&map, &config, bots).expect("game").replay
     }
 
     #[test]

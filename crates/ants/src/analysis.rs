@@ -254,7 +254,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{GameConfig, Map, bots, run_game};
+    use crate::{GameConfig, Map, bots, play_game};
 
     #[test]
     fn counts_match_a_played_game() {
@@ -272,7 +272,7 @@ mod tests {
             bots::by_name("hunter").unwrap(),
             bots::by_name("hold").unwrap(),
         ];
-        let result = run_game(&map, &config, bots).unwrap();
+        let result = play_game(&map, &config, bots).unwrap();
         let stats = analyze(&result.replay);
         assert_eq!(stats.len(), 2);
         let d = &result.replay.replaydata;
@@ -371,7 +371,7 @@ mod tests {
             bots::by_name("greedy").unwrap(),
             bots::by_name("hunter").unwrap(),
         ];
-        let result = run_game(&map, &config, bots).unwrap();
+        let result = play_game(&map, &config, bots).unwrap();
         let side = sides(&result.replay);
         let d = &result.replay.replaydata;
         // Brute force: the nearest hill of each player, per square.

@@ -49,6 +49,12 @@ impl Entrant {
     }
 }
 
+impl From<Box<dyn Bot>> for Entrant {
+    fn from(bot: Box<dyn Bot>) -> Self {
+        Entrant::InProcess(bot)
+    }
+}
+
 pub use procgroup::display_name;
 
 impl std::fmt::Debug for Entrant {
@@ -93,9 +99,9 @@ pub struct Timing {
     pub turns: Vec<Duration>,
 }
 
-/// The outcome of a game.
+/// The record of one finished game: names, scores, statuses, ranks, timing and the replay.
 #[derive(Clone, Debug)]
-pub struct GameResult {
+pub struct GameOutcome {
     /// Bot names in player order.
     pub names: Vec<String>,
     /// Final scores (bonus included).
@@ -131,7 +137,7 @@ pub struct AnnotationRecord {
     pub annotation: crate::bot::Annotation,
 }
 
-impl GameResult {
+impl GameOutcome {
     /// The annotations as the viewer reads them beside a replay (`NAME.annotations.json`):
     /// a JSON list of `{turn, player, pos: [r, c], label, target: [r, c] | null, path}`.
     pub fn annotations_json(&self) -> String {
@@ -175,27 +181,16 @@ fn draw(rng: &mut ChaCha8Rng, r: Range) -> u32 {
     rng.random_range(r.lo.min(r.hi)..=r.hi.max(r.lo))
 }
 
-/// Plays one game with in-process bots (player `i` = `bots[i]`).
+/// Plays one game: player `i` is `entrants[i]`, an in-process [`Bot`] (`Box<dyn Bot>`) or an
+/// external program ([`Entrant`]).
 ///
 /// See the crate documentation for an example.
-pub fn run_game(
+pub fn play_game<E: Into<Entrant>>(
     map: &Map,
     config: &GameConfig,
-    bots: Vec<Box<dyn Bot>>,
-) -> Result<GameResult, GameError> {
-    run_game_with(
-        map,
-        config,
-        bots.into_iter().map(Entrant::InProcess).collect(),
-    )
-}
-
-/// Plays one game with any mix of in-process bots and external commands.
-pub fn run_game_with(
-    map: &Map,
-    config: &GameConfig,
-    entrants: Vec<Entrant>,
-) -> Result<GameResult, GameError> {
+    entrants: Vec<E>,
+) -> Result<GameOutcome, GameError> {
+    let entrants: Vec<Entrant> = entrants.into_iter().map(Into::into).collect();
     let n = usize::from(map.players());
     if entrants.len() != n {
         return Err(GameError::PlayerCount {
@@ -460,7 +455,7 @@ pub fn run_game_with(
     engine_time += t2.elapsed();
     timing.engine = engine_time;
     let scores = engine.final_scores();
-    Ok(GameResult {
+    Ok(GameOutcome {
         annotations,
         ranks: competition_ranks(&scores),
         scores,

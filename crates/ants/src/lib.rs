@@ -4,13 +4,12 @@
 //!
 //! * [`Map`] parses/writes map files; [`GameConfig`] holds every official parameter with the
 //!   playgame.py defaults.
-//! * [`run_game`] plays a game with in-process [`Bot`]s; [`run_game_with`] also accepts
-//!   external programs ([`Entrant::Command`]). Both return a [`GameResult`] with the
-//!   official [`Replay`].
+//! * [`play_game`] plays a game with in-process [`Bot`]s and external programs
+//!   ([`Entrant::Command`]) and returns a [`GameOutcome`] with the official [`Replay`].
 //! * [`check_replay`] re-simulates a replay and reports the first [`Divergence`].
 //!
 //! ```
-//! use ants::{GameConfig, Map, bots, run_game};
+//! use ants::{GameConfig, Map, bots, play_game};
 //!
 //! let map = Map::parse(
 //!     "rows 8\ncols 8\nplayers 2\n\
@@ -18,7 +17,7 @@
 //!      m ........\nm .....1..\nm ........\nm ........\n",
 //! )?;
 //! let config = GameConfig { turns: 50, ..GameConfig::seeded(7) };
-//! let result = run_game(&map, &config, vec![bots::by_name("hunter").unwrap(), bots::by_name("hold").unwrap()])?;
+//! let result = play_game(&map, &config, vec![bots::by_name("hunter").unwrap(), bots::by_name("hold").unwrap()])?;
 //! assert!(result.turns <= 50);
 //! println!("{:?} {:?} {}", result.scores, result.statuses, result.cutoff.as_str());
 //! result.replay.write(&std::env::temp_dir().join("doc-example.replay"))?;
@@ -45,7 +44,7 @@ pub use check::{CheckReport, Divergence, check_replay};
 pub use config::{AttackMethod, FoodMethod, GameConfig, Range};
 pub use engine::{Cutoff, Engine, Status};
 pub use game::{
-    AnnotationRecord, Entrant, GameError, GameResult, Timing, display_name, run_game, run_game_with,
+    AnnotationRecord, Entrant, GameError, GameOutcome, Timing, display_name, play_game,
 };
 pub use map::{Map, MapError, Tile};
 pub use replay::{Replay, ReplayError};

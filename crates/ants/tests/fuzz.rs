@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use ants::{GameConfig, Map, Replay, Tile, bots, check_replay, run_game};
+use ants::{GameConfig, Map, Replay, Tile, bots, check_replay, play_game};
 use proptest::prelude::*;
 
 const SMALL: &str = "rows 8\ncols 8\nplayers 2\nm ........\nm .0......\nm ........\nm ........\nm ........\nm .....1..\nm ........\nm ........\n";
@@ -21,7 +21,7 @@ fn build_replay_json() -> String {
         turns: 30,
         ..GameConfig::seeded(11)
     };
-    let r = run_game(
+    let r = play_game(
         &map,
         &config,
         vec![

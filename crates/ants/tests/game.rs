@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use ants::{GameConfig, Map, Replay, bots, check_replay, run_game};
+use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 
 fn shared_map(rel: &str) -> Option<Map> {
     let path = PathBuf::from(concat!(
@@ -34,8 +34,8 @@ fn maze_game_is_deterministic_and_its_replay_checks() {
         return;
     };
     let config = GameConfig::seeded(42);
-    let a = run_game(&map, &config, four_bots()).unwrap();
-    let b = run_game(&map, &config, four_bots()).unwrap();
+    let a = play_game(&map, &config, four_bots()).unwrap();
+    let b = play_game(&map, &config, four_bots()).unwrap();
     println!(
         "turns {} cutoff {} scores {:?} engine {:?}",
         a.turns,

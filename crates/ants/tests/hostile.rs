@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use ants::process::{ProcessBot, Reply};
-use ants::{Entrant, GameConfig, GameResult, Map, Status, bots, run_game_with};
+use ants::{Entrant, GameConfig, GameOutcome, Map, Status, bots, play_game};
 
 const MAP: &str = "rows 10\ncols 10\nplayers 2\nm ..........\nm .0........\nm ..........\nm ..........\nm ..........\nm ..........\nm ......1...\nm ..........\nm ..........\nm ..........\n";
 
@@ -28,12 +28,12 @@ fn config(turns: u32) -> GameConfig {
 }
 
 /// Plays `command` against `hold`, failing (instead of hanging) after `limit`.
-fn play(command: String, turns: u32, limit: Duration) -> GameResult {
+fn play(command: String, turns: u32, limit: Duration) -> GameOutcome {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let map = Map::parse(MAP).unwrap();
         let hold = Entrant::InProcess(bots::by_name("hold").unwrap());
-        let r = run_game_with(&map, &config(turns), vec![Entrant::Command(command), hold]);
+        let r = play_game(&map, &config(turns), vec![Entrant::Command(command), hold]);
         let _ = tx.send(r.unwrap());
     });
     rx.recv_timeout(limit)

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use ants::{Entrant, GameConfig, Map, Status, bots, run_game_with};
+use ants::{Entrant, GameConfig, Map, Status, bots, play_game};
 
 const MAP: &str = "rows 10\ncols 10\nplayers 2\nm ..........\nm .0........\nm ..........\nm ..........\nm ..........\nm ..........\nm ......1...\nm ..........\nm ..........\nm ..........\n";
 
@@ -58,7 +58,7 @@ fn misbehaving_process_bots_get_official_statuses() {
         "garbage.py",
         "        sys.stdout.write('hello there\\nx y z\\no 1 1 q\\n')",
     );
-    let r = run_game_with(
+    let r = play_game(
         &map,
         &config(8, false),
         vec![Entrant::Command(garbage.clone()), hold()],
@@ -66,7 +66,7 @@ fn misbehaving_process_bots_get_official_statuses() {
     .unwrap();
     assert_eq!(r.statuses, vec![Status::Survived, Status::Survived]);
     assert_eq!(r.turns, 8);
-    let r = run_game_with(
+    let r = play_game(
         &map,
         &config(8, true),
         vec![Entrant::Command(garbage), hold()],
@@ -83,7 +83,7 @@ fn misbehaving_process_bots_get_official_statuses() {
         "        if turn == 3:\n            time.sleep(2)",
     );
     let started = Instant::now();
-    let r = run_game_with(
+    let r = play_game(
         &map,
         &config(20, false),
         vec![hold(), Entrant::Command(sleeper)],
@@ -104,7 +104,7 @@ fn misbehaving_process_bots_get_official_statuses() {
         "quitter.py",
         "        if turn == 5:\n            sys.exit(1)",
     );
-    let r = run_game_with(
+    let r = play_game(
         &map,
         &config(20, false),
         vec![Entrant::Command(quitter), hold()],
@@ -115,7 +115,7 @@ fn misbehaving_process_bots_get_official_statuses() {
     assert_eq!(r.turns, 5);
 
     // A command that does not exist crashes at once.
-    let r = run_game_with(
+    let r = play_game(
         &map,
         &config(20, false),
         vec![Entrant::Command("/nonexistent/bot".into()), hold()],

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ants::engine::{OrderOutcome, Rules};
-use ants::{Cutoff, Engine, GameConfig, Map, Status, bots, run_game};
+use ants::{Cutoff, Engine, GameConfig, Map, Status, bots, play_game};
 use grid::Dir;
 
 fn engine_with(rows: &[&str], players: u8, rules: Rules) -> Engine {
@@ -477,7 +477,7 @@ fn cutoff_turn_limit_and_removed_player_history() {
         turns: 5,
         ..GameConfig::seeded(3)
     };
-    let r = run_game(
+    let r = play_game(
         &map,
         &config,
         vec![

@@ -46,7 +46,7 @@ pub enum ConfigError {
 }
 
 /// One bot taking part: a display name and the spec string the game uses to build it
-/// (e.g. `thesis --profile aggressive`, `pathfinding-search-tree(1,50,3,0.75,10)`).
+/// (e.g. `thesis(profile=aggressive)`, `pathfinding-search-tree(1,50,3,0.75,10)`).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct BotEntry {

@@ -78,7 +78,7 @@ fn sequential_seeding_with_engine_options_plays_the_tournaments_games() {
             .iter()
             .map(|b| ants::Entrant::InProcess(ants::bots::by_name(b).unwrap()))
             .collect();
-        let expected = ants::run_game_with(&map, &engine_config(seed), entrants).unwrap();
+        let expected = ants::play_game(&map, &engine_config(seed), entrants).unwrap();
         let game = stored
             .iter()
             .find(|g| g.seed == seed)

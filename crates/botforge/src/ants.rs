@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::ants_bots::{bot_names, make_bot, make_entrant};
+use crate::ants_bots::{describe, make_bot, make_entrant};
 
 /// The map used when `play` gets no `--map`.
 const DEFAULT_MAP: &str = include_str!("../../../data/ants/maze_p04_01.map");
@@ -99,7 +99,7 @@ pub enum Command {
     },
     /// Run a registered in-process bot as a protocol process on stdin/stdout.
     Bot {
-        /// Bot name (see `botforge ants bots`).
+        /// Bot spec (see `botforge ants bots`), e.g. `hunter` or `champion(max_turn_ms=120)`.
         name: String,
         /// Profile of the `thesis` bot: a bundled profile name or a TOML file.
         #[arg(long)]
@@ -177,9 +177,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
-            for n in bot_names() {
-                outln!("{n}")?;
-            }
+            outln!("{}", describe().trim_end())?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -215,7 +213,7 @@ fn play(
     }
     let config = params.config()?;
     let started = Instant::now();
-    let result = ants::run_game_with(&map, &config, entrants)
+    let result = ants::play_game(&map, &config, entrants)
         .with_context(|| format!("cannot play on {map_name}"))?;
     let wall = started.elapsed();
     let mut out = std::io::stdout().lock();
@@ -454,7 +452,7 @@ pub struct TournamentArgs {
     /// Number of games (per bot with `--opponent`, per pair with `--round-robin`).
     #[arg(long, default_value_t = 10, value_parser = crate::limits::games_u32)]
     pub games: u32,
-    /// Bots, comma separated: registered names (e.g. `thesis,thesis:aggressive,hunter`) or
+    /// Bots, comma separated: specs of `botforge ants bots` (e.g. `thesis,thesis(profile=aggressive),hunter`) or
     /// external programs as `cmd:COMMAND` or `NAME=cmd:COMMAND` (shown as `NAME`).
     #[arg(long, required = true, value_parser = parse_bot_list)]
     pub bots: BotList,

@@ -1,19 +1,20 @@
-//! The registry of in-process Ants bots usable by name on the command line
-//! (`botforge ants play hunter champion …`, `botforge ants bot NAME`, tournaments). The
-//! registry itself lives in `arena::games::ants`, which the arena shares.
+//! The in-process Ants bots usable by spec on the command line (`botforge ants play hunter
+//! champion …`, `botforge ants bot NAME`, tournaments): the catalogue [`ants_bots::BOTS`],
+//! which the arena reads too.
 
-/// Every registered bot name.
-pub fn bot_names() -> Vec<&'static str> {
-    arena::games::ants::bot_names()
+/// The listing `botforge ants bots` prints: every bot with its description and parameters.
+pub fn describe() -> String {
+    ants_bots::BOTS.describe()
 }
 
-/// A fresh bot from a spec: `NAME`, or `thesis:PROFILE` (bundled profile name or TOML file).
+/// A fresh bot from a spec of [`ants_bots::BOTS`]: `NAME`, `NAME(key=value,…)` or
+/// `thesis:PROFILE`.
 pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
-    arena::games::ants::make_bot(spec)
+    Ok(ants_bots::BOTS.build(spec, ())?)
 }
 
 /// An entrant from a spec: an external program (`cmd:COMMAND`, `NAME=cmd:COMMAND`) or a
 /// bot of [`make_bot`].
 pub fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
-    arena::games::ants::make_entrant(spec)
+    Ok(ants_bots::entrant(spec)?)
 }

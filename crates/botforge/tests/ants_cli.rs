@@ -324,8 +324,9 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         "two seats of two games: {out}"
     );
     assert!(out.contains("| ext | 2 |"), "{out}");
+    // Replays name an in-process bot by its canonical spec (parameters in declared order).
     assert!(
-        out.contains("| champion(max_turn_ms=20,fight_first=true) | 2 |"),
+        out.contains("| champion(fight_first=true,max_turn_ms=20) | 2 |"),
         "{out}"
     );
     let o = botforge(&["ants", "analyze", dir.path().join("none").to_str().unwrap()]);
@@ -352,7 +353,11 @@ fn bad_input_gives_clear_errors() {
     assert!(text(&o).contains("--food-method"), "{}", text(&o));
     let o = botforge(&["ants", "play", "nosuchbot"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("unknown bot"), "{}", text(&o));
+    assert!(
+        text(&o).contains("unknown Ants bot `nosuchbot`; known: random"),
+        "{}",
+        text(&o)
+    );
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("bad.map");
     std::fs::write(&map, "rows 1\ncols 3\nplayers 2\nm .x.\n").unwrap();

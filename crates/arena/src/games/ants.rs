@@ -1,4 +1,4 @@
-//! Ants in the arena, and the registry of every in-process Ants bot by name.
+//! Ants in the arena: bots and external programs from [`ants_bots`], games on map files.
 
 use std::path::Path;
 
@@ -7,67 +7,21 @@ use anyhow::Context;
 use crate::games::{check_keys, int_option, replay_name};
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 
-/// The in-process bots: the baselines of the `ants` crate, `xathis-style` and `champion`,
-/// and `thesis` (optionally `thesis:PROFILE` with a bundled profile name or a TOML file).
+/// The in-process bots: the names of [`ants_bots::BOTS`].
 pub fn bot_names() -> Vec<&'static str> {
-    let mut names = ants::bots::NAMES.to_vec();
-    names.extend(["xathis-style", "champion", "thesis"]);
-    names
+    ants_bots::BOTS.names()
 }
 
-/// Builds a bot from a spec: `NAME`, `thesis:PROFILE`, or `champion(key=value,…)` /
-/// `xathis-style(key=value,…)` with parameters of [`ants_xathis::Config::set`].
+/// Builds a bot of [`ants_bots::BOTS`] from a spec: `NAME`, `NAME(key=value,…)` or
+/// `thesis:PROFILE`.
 pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
-    if let Some((name, params)) = spec.strip_suffix(')').and_then(|s| s.split_once('(')) {
-        let mut cfg = match name {
-            "champion" => ants_xathis::Config::champion(),
-            "xathis-style" => ants_xathis::Config::xathis(),
-            _ => anyhow::bail!("Ants bot `{name}` takes no parameters (in `{spec}`)"),
-        };
-        for kv in params.split(',').map(str::trim).filter(|kv| !kv.is_empty()) {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or_else(|| anyhow::anyhow!("`{kv}` in `{spec}` is not key=value"))?;
-            cfg.set(k.trim(), v.trim())
-                .map_err(|e| anyhow::anyhow!("`{spec}`: {e}"))?;
-        }
-        return Ok(Box::new(ants_xathis::ChampionBot::with_named_config(
-            spec, cfg,
-        )));
-    }
-    let (name, arg) = spec
-        .split_once(':')
-        .map_or((spec, None), |(n, a)| (n, Some(a)));
-    let bot: Box<dyn ants::Bot> = match (name, arg) {
-        ("xathis-style", None) => Box::new(ants_xathis::XathisBot::new()),
-        ("champion", None) => Box::new(ants_xathis::ChampionBot::new()),
-        ("thesis", profile) => Box::new(ants_thesis::ThesisBot::new(thesis_profile(profile)?)),
-        (name, None) => ants::bots::by_name(name).ok_or_else(|| {
-            anyhow::anyhow!(
-                "unknown bot `{name}`; known Ants bots: {}",
-                bot_names().join(", ")
-            )
-        })?,
-        (name, Some(_)) => anyhow::bail!("Ants bot `{name}` takes no `:` argument"),
-    };
-    Ok(bot)
+    Ok(ants_bots::BOTS.build(spec, ())?)
 }
 
 /// An entrant from a spec: an external program (`cmd:COMMAND`, `NAME=cmd:COMMAND`, official
-/// stdin/stdout protocol) or an in-process bot of [`make_bot`].
+/// stdin/stdout protocol) or an in-process bot of [`make_bot`] ([`ants_bots::entrant`]).
 pub fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
-    match ants::Entrant::external(spec) {
-        Some(e) => Ok(e),
-        None => make_bot(spec).map(ants::Entrant::InProcess),
-    }
-}
-
-/// The thesis profile named `arg` (bundled name or TOML file; default when absent).
-pub fn thesis_profile(arg: Option<&str>) -> anyhow::Result<ants_thesis::Profile> {
-    match arg {
-        None => Ok(ants_thesis::Profile::default()),
-        Some(arg) => Ok(ants_thesis::Profile::by_name_or_file(arg)?),
-    }
+    Ok(ants_bots::entrant(spec)?)
 }
 
 /// The per-seat columns an Ants game adds to its stored details (`details.seats[i]`), in
@@ -225,7 +179,7 @@ impl AntsPlayer {
 /// The per-seat analysis columns of a finished game (see [`SEAT_COLUMNS`]): the slowest
 /// turn in ms, ants alive at turns 100, 200 and 300 (0 once the game is over), and hills
 /// lost.
-pub fn seat_details(result: &ants::GameResult) -> Vec<serde_json::Value> {
+pub fn seat_details(result: &ants::GameOutcome) -> Vec<serde_json::Value> {
     let stats = ants::analysis::analyze(&result.replay);
     let at = |t: u32| {
         ants::analysis::SAMPLE_TURNS
@@ -271,7 +225,7 @@ impl GamePlayer for AntsPlayer {
             game_id: i64::from(job.index),
             ..self.config.clone()
         };
-        let result = ants::run_game_with(&map, &config, bots)?;
+        let result = ants::play_game(&map, &config, bots)?;
         let replay = match replay_dir {
             Some(dir) => {
                 let name = crate::schedule::numbered_file(job, "replay")

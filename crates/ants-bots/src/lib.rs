@@ -1,0 +1,315 @@
+//! The catalogue of every in-process Ants bot: [`BOTS`] lists the baselines of
+//! [`ants::bots`], `xathis-style` and `champion` of `ants-xathis` (with every
+//! [`ants_xathis::Config`] field as a parameter), the champion's ablation variants, and
+//! `thesis` of `ants-thesis` (with its behaviour profile). The CLI (`botforge ants bots`,
+//! `play`, `tournament`, `bot`) and the arena build Ants bots only through it.
+//!
+//! Specs use the one syntax of [`botspec`]: `hunter`, `champion(max_turn_ms=120)`,
+//! `thesis(profile=aggressive)` (or `thesis:aggressive`), and `NAME=cmd:COMMAND` for external
+//! programs ([`entrant`]).
+//!
+//! ```
+//! let bot = ants_bots::BOTS.build("champion(fight_first=false)", ())?;
+//! assert_eq!(bot.name(), "champion(fight_first=false)");
+//! assert!(ants_bots::BOTS.names().contains(&"thesis"));
+//! # Ok::<(), botspec::SpecError>(())
+//! ```
+
+use ants::Bot;
+use ants_xathis::{ChampionBot, Config, XathisBot};
+use botspec::{Args, BotSpec, Catalogue, Entry, Param, SpecError};
+
+/// An entry for the baseline bot of [`ants::bots::by_name`] called `$name`.
+macro_rules! baseline {
+    ($name:literal, $about:literal) => {
+        Entry {
+            name: $name,
+            about: $about,
+            params: &[],
+            build: |args, ()| baseline(args, $name),
+        }
+    };
+}
+
+/// An entry for `champion` with the boolean [`Config`] field `$field` switched off.
+macro_rules! ablation {
+    ($name:literal, $about:literal, $field:ident) => {
+        Entry {
+            name: $name,
+            about: concat!("champion with `", stringify!($field), "=false`: ", $about),
+            params: &[],
+            build: |_, ()| {
+                let cfg = Config {
+                    $field: false,
+                    ..Config::champion()
+                };
+                Ok(Box::new(ChampionBot::with_named_config($name, cfg)))
+            },
+        }
+    };
+}
+
+/// Every in-process Ants bot, in listing order.
+pub static BOTS: Catalogue<dyn Bot> = Catalogue {
+    game: "Ants",
+    entries: &[
+        baseline!("random", "random passable, unclaimed moves"),
+        baseline!("hold", "never moves"),
+        baseline!(
+            "lefty",
+            "the official LeftyBot: walks straight, then follows walls on its left"
+        ),
+        baseline!("greedy", "heads for the nearest food or enemy ant"),
+        baseline!(
+            "hunter",
+            "razes visible enemy hills, then hunts enemy ants, then food"
+        ),
+        Entry {
+            name: "xathis-style",
+            about: "the 2011 winner's design after his post mortem (ants-xathis)",
+            params: XATHIS_PARAMS,
+            build: xathis_style,
+        },
+        Entry {
+            name: "champion",
+            about: "xathis-style with fight first, sticky missions, adaptive fight limits and relative aggression in duels",
+            params: CHAMPION_PARAMS,
+            build: champion,
+        },
+        ablation!(
+            "champion-no-fight-first",
+            "food and hill steps may take ants an enemy can reach",
+            fight_first
+        ),
+        ablation!(
+            "champion-no-food-matching",
+            "foods in turn, each takes its first free ant",
+            food_matching
+        ),
+        ablation!(
+            "champion-no-sticky-missions",
+            "ants leave missions for any explore value",
+            sticky_missions
+        ),
+        ablation!(
+            "champion-no-adaptive-groups",
+            "fixed combat group limits",
+            adaptive_groups
+        ),
+        ablation!(
+            "champion-no-relative-aggression",
+            "aggressive only with 14+ own ants close",
+            relative_aggression
+        ),
+        Entry {
+            name: "thesis",
+            about: "the Bern master thesis bot (ants-thesis): tasks, missions, influence-map combat",
+            params: &[Param {
+                key: "profile",
+                default: "default",
+                about: "behaviour profile: a bundled name (default, aggressive, defensive, expansive, aggressive2, defensive2, expansive2) or a TOML file",
+            }],
+            build: thesis,
+        },
+    ],
+};
+
+fn baseline(args: &Args, name: &str) -> Result<Box<dyn Bot>, SpecError> {
+    ants::bots::by_name(name).ok_or_else(|| args.invalid("not a baseline bot of `ants::bots`"))
+}
+
+/// `cfg` with every given parameter applied by [`Config::set`].
+fn configure(args: &Args, mut cfg: Config) -> Result<Config, SpecError> {
+    for (key, value) in args.given_pairs() {
+        cfg.set(key, value).map_err(|message| SpecError::BadValue {
+            bot: args.canonical(),
+            key: key.to_owned(),
+            value: value.to_owned(),
+            message,
+        })?;
+    }
+    Ok(cfg)
+}
+
+fn xathis_style(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
+    if args.given_pairs().next().is_none() {
+        return Ok(Box::new(XathisBot::new()));
+    }
+    let cfg = configure(args, Config::xathis())?;
+    Ok(Box::new(ChampionBot::with_named_config(
+        &args.canonical(),
+        cfg,
+    )))
+}
+
+fn champion(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
+    if args.given_pairs().next().is_none() {
+        return Ok(Box::new(ChampionBot::new()));
+    }
+    let cfg = configure(args, Config::champion())?;
+    Ok(Box::new(ChampionBot::with_named_config(
+        &args.canonical(),
+        cfg,
+    )))
+}
+
+fn thesis(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
+    let profile = match args.opt::<String>("profile")? {
+        None => ants_thesis::Profile::default(),
+        Some(p) => {
+            ants_thesis::Profile::by_name_or_file(&p).map_err(|e| args.invalid(e.to_string()))?
+        }
+    };
+    Ok(Box::new(ants_thesis::ThesisBot::new(profile)))
+}
+
+/// Declares the parameters of `xathis-style` and `champion`: every [`Config`] field in the
+/// order of [`Config::PARAMS`], each with its default in [`Config::xathis`] and in
+/// [`Config::champion`].
+macro_rules! config_params {
+    ($($key:ident = $xathis:literal / $champion:literal : $about:literal;)*) => {
+        /// The parameters of `xathis-style` (defaults of [`Config::xathis`]).
+        pub const XATHIS_PARAMS: &[Param] = &[$(Param {
+            key: stringify!($key),
+            default: $xathis,
+            about: $about,
+        }),*];
+        /// The parameters of `champion` (defaults of [`Config::champion`]).
+        pub const CHAMPION_PARAMS: &[Param] = &[$(Param {
+            key: stringify!($key),
+            default: $champion,
+            about: $about,
+        }),*];
+    };
+}
+
+config_params! {
+    vision_explore = "false" / "false": "explore values age on tiles outside the real vision";
+    remember_hills = "false" / "false": "remember enemy hills out of sight until seen razed";
+    scored_border = "false" / "false": "new missions from a hill pick a scored border tile";
+    sticky_missions = "false" / "true": "an ant leaves its mission only for a large explore value";
+    adaptive_groups = "false" / "true": "combat group limits grow with the time left";
+    hill_rush = "false" / "false": "with 30+ ants, up to 8 ants within 30 steps go for an enemy hill";
+    relative_aggression = "false" / "true": "aggressive also where own ants outnumber the enemy 2:1 near the fight";
+    per_player_combat = "false" / "false": "the combat evaluation applies the focus rule per enemy player";
+    food_depth = "10" / "10": "ants within this many steps of a food are sent";
+    aggression_ratio10 = "20" / "20": "relative aggression ratio in tenths (20 = two to one)";
+    relative_only_in_duels = "false" / "true": "relative aggression only while one enemy player has been seen";
+    food_matching = "true" / "true": "food as a matching of ants to foods, shortest pairs first";
+    hill_combat = "false" / "false": "the combat evaluation values ants alive on hills";
+    fight_first = "false" / "true": "ants an enemy can reach are left to the fight steps";
+    exposure_check = "false" / "false": "combat groups avoid moves into reach of enemies outside the group";
+    group_combos = "16384" / "16384": "adaptive groups with 60 ms left: most own move combinations per group";
+    group_enemies = "11" / "11": "adaptive groups with 60 ms left: most enemy ants per group";
+    keep_away = "false" / "false": "outnumbered, non-aggressive groups are searched to keep away";
+    close2 = "77" / "77": "squared distance within which own ants count as close to a fight";
+    aggressive_count = "14" / "14": "a fight is aggressive with this many close own ants";
+    support2 = "20" / "20": "squared distance of the own ant that makes a dangered ant fight";
+    dist_percent = "100" / "100": "weight of the distance term of the combat evaluation, in percent";
+    max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
+    margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
+}
+
+/// The entrant a spec names: an external program (`cmd:COMMAND` shown under its program's
+/// name, `NAME=cmd:COMMAND` shown as `NAME`, official stdin/stdout protocol) or a bot of
+/// [`BOTS`].
+pub fn entrant(spec: &str) -> Result<ants::Entrant, SpecError> {
+    Ok(match BotSpec::parse(spec)? {
+        BotSpec::External(botspec::External {
+            name: Some(name),
+            command,
+        }) => ants::Entrant::Named { name, command },
+        BotSpec::External(botspec::External {
+            name: None,
+            command,
+        }) => ants::Entrant::Command(command),
+        BotSpec::Bot(_) => ants::Entrant::InProcess(BOTS.build(spec, ())?),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `set` every declared default of `params` on `start`.
+    fn with_defaults(params: &[Param], mut start: Config) -> Config {
+        for p in params {
+            start.set(p.key, p.default).unwrap();
+        }
+        start
+    }
+
+    #[test]
+    fn declared_parameters_are_the_config_fields_with_their_defaults() {
+        let keys = |ps: &[Param]| ps.iter().map(|p| p.key).collect::<Vec<_>>();
+        assert_eq!(keys(XATHIS_PARAMS), Config::PARAMS);
+        assert_eq!(keys(CHAMPION_PARAMS), Config::PARAMS);
+        // Applying the declared defaults to the other bot's config gives this bot's.
+        assert_eq!(
+            with_defaults(XATHIS_PARAMS, Config::champion()),
+            Config::xathis()
+        );
+        assert_eq!(
+            with_defaults(CHAMPION_PARAMS, Config::xathis()),
+            Config::champion()
+        );
+    }
+
+    #[test]
+    fn every_ablation_differs_from_champion_in_one_field() {
+        for e in BOTS.entries {
+            if let Some(field) = e.name.strip_prefix("champion-no-") {
+                let key = field.replace('-', "_");
+                assert!(Config::PARAMS.contains(&key.as_str()), "{}", e.name);
+                let mut cfg = Config::champion();
+                cfg.set(&key, "false").unwrap();
+                assert_ne!(cfg, Config::champion(), "{} is champion itself", e.name);
+                assert!(e.about.contains(&format!("`{key}=false`")), "{}", e.name);
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_names_and_parameters_are_typed_errors() {
+        assert!(matches!(
+            BOTS.build("nosuch", ()),
+            Err(SpecError::UnknownBot { .. })
+        ));
+        assert!(matches!(
+            BOTS.build("champion(nosuch=1)", ()),
+            Err(SpecError::UnknownParam { .. })
+        ));
+        assert!(matches!(
+            BOTS.build("champion(max_turn_ms=lots)", ()),
+            Err(SpecError::BadValue { .. })
+        ));
+        assert!(matches!(
+            BOTS.build("hunter(3)", ()),
+            Err(SpecError::TooManyValues { .. })
+        ));
+        assert!(matches!(
+            BOTS.build("thesis:/no/such/profile.toml", ()),
+            Err(SpecError::Invalid { .. })
+        ));
+        assert!(matches!(
+            BOTS.build("x=cmd:true", ()),
+            Err(SpecError::External { .. })
+        ));
+    }
+
+    #[test]
+    fn entrants_of_every_kind() {
+        assert!(matches!(
+            entrant("mine=cmd:./run.sh --fast"),
+            Ok(ants::Entrant::Named { name, command }) if name == "mine" && command == "./run.sh --fast"
+        ));
+        assert!(matches!(
+            entrant("cmd:python3 bot.py"),
+            Ok(ants::Entrant::Command(c)) if c == "python3 bot.py"
+        ));
+        assert!(
+            matches!(entrant("hunter"), Ok(ants::Entrant::InProcess(b)) if b.name() == "hunter")
+        );
+        assert!(entrant("nosuch").is_err());
+    }
+}
