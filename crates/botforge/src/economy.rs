@@ -80,7 +80,7 @@ impl Seating {
             .map(|r| r.bot_name().to_owned())
             .collect();
         if let Some(a7) = &self.agent7 {
-            specs[7] = a7.clone();
+            specs[7].clone_from(a7);
         }
         specs
     }

@@ -86,7 +86,7 @@ fn cli_specs(line: &str) -> Vec<String> {
         if matches!(pair[0], "--agents" | "--agent7") {
             let value = pair[1].trim_end_matches(';').trim_matches(['\'', '"', '`']);
             // Placeholders (`$A`, `SPEC`, `…`) are not specs.
-            if value.contains(['$', '…', '|', '[']) || value.chars().all(|c| c.is_uppercase()) {
+            if value.contains(['$', '…', '|', '[']) || value.chars().all(char::is_uppercase) {
                 continue;
             }
             out.extend(botspec::split_list(value).into_iter().map(str::to_owned));

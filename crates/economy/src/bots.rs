@@ -348,7 +348,7 @@ pub fn resolve(spec: &str) -> Result<(&'static Entry<dyn Bot>, Args), SpecError>
         .find(|(old, _)| *old == lower)
         .map_or(lower.as_str(), |(_, new)| new);
     if let Some(entry) = BOTS.entry(name) {
-        parsed.name = entry.name.to_owned();
+        entry.name.clone_into(&mut parsed.name);
     }
     let entry = BOTS
         .entry(&parsed.name)

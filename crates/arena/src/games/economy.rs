@@ -39,22 +39,21 @@ impl EconomyPlayer {
     /// (default 200). Per-bot caps are bot parameters (`gold(max_expansions=30)`).
     pub fn from_options(options: &toml::Table) -> anyhow::Result<Self> {
         check_keys(options, &KEYS)?;
-        let case = match options.get("case") {
-            None => None,
-            Some(_) => {
-                for key in ["goal", "variable_prices"] {
-                    anyhow::ensure!(
-                        !options.contains_key(key),
-                        "options.{key}: give either case or goal and variable_prices, not both"
-                    );
-                }
-                let id = int_option(options, "case", 0)?;
-                let case = usize::try_from(id)
-                    .ok()
-                    .and_then(|i| CASES.get(i))
-                    .with_context(|| format!("options.case: expected 0 to 7, found {id}"))?;
-                Some(*case)
+        let case = if options.contains_key("case") {
+            for key in ["goal", "variable_prices"] {
+                anyhow::ensure!(
+                    !options.contains_key(key),
+                    "options.{key}: give either case or goal and variable_prices, not both"
+                );
             }
+            let id = int_option(options, "case", 0)?;
+            let case = usize::try_from(id)
+                .ok()
+                .and_then(|i| CASES.get(i))
+                .with_context(|| format!("options.case: expected 0 to 7, found {id}"))?;
+            Some(*case)
+        } else {
+            None
         };
         let variable_prices = match options.get("variable_prices") {
             None => true,
