@@ -43,14 +43,14 @@ fn bot_list(text: &str) -> Result<BotList, String> {
         return Err("expected at least one bot".to_owned());
     }
     for spec in &specs {
-        economy::bots::resolve(spec).map_err(|e| e.to_string())?;
+        economy::build_bot(spec).map_err(|e| e.to_string())?;
     }
     Ok(BotList(specs))
 }
 
 /// Parses and checks one bot spec.
 fn bot_spec(text: &str) -> Result<String, String> {
-    economy::bots::resolve(text).map_err(|e| e.to_string())?;
+    economy::build_bot(text).map_err(|e| e.to_string())?;
     Ok(text.to_owned())
 }
 

@@ -72,7 +72,11 @@ fn names_an_economy_bot(text: &str) -> bool {
     let name = name.to_ascii_lowercase();
     let known = economy::BOTS.entry(&name).is_some()
         || economy::bots::OLD_NAMES.iter().any(|(old, _)| *old == name);
-    known && (rest.is_empty() || rest.starts_with('(') || rest.starts_with(':'))
+    // `GameAnalyzer::edge_value` is a path, not a spec.
+    known
+        && (rest.is_empty()
+            || rest.starts_with('(')
+            || (rest.starts_with(':') && !rest.starts_with("::")))
 }
 
 /// The values of `--agents` and `--agent7` in a `botforge economy` line.
@@ -120,7 +124,7 @@ fn every_quoted_economy_spec_parses() {
     let mut failures = Vec::new();
     let mut check = |spec: &str, place: String| {
         checked += 1;
-        if let Err(e) = economy::bots::resolve(spec) {
+        if let Err(e) = economy::build_bot(spec) {
             failures.push(format!("{place}: `{spec}`: {e}"));
         }
     };
@@ -202,6 +206,7 @@ fn the_scan_finds_specs_and_skips_prose() {
     assert!(names_an_economy_bot("Differenz"));
     assert!(!names_an_economy_bot("Gold/Runden"));
     assert!(!names_an_economy_bot("analyzer"));
+    assert!(!names_an_economy_bot("GameAnalyzer::edge_value"));
     assert_eq!(
         cli_specs(
             "botforge economy experiment --case 1 --agents 'gold,game-analyzer(max_expansions=5,max_ms=3)'; --agent7 $A"

@@ -104,7 +104,7 @@ impl GamePlayer for EconomyPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        economy::bots::resolve(spec)?;
+        economy::build_bot(spec)?;
         Ok(())
     }
 
@@ -196,6 +196,11 @@ mod tests {
         let p = options("").unwrap();
         assert!(p.check_bot("game-analyzer(max_expansions=5)").is_ok());
         assert!(p.check_bot("differenz").is_ok(), "old names keep working");
+        let e = p
+            .check_bot("gold(max_expansions=-3)")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("max_expansions"), "values are checked: {e}");
         let e = p.check_bot("analyzer").unwrap_err().to_string();
         assert!(e.contains("game-analyzer-planner"), "{e}");
         let e = p.check_bot("x=cmd:./bot").unwrap_err().to_string();
