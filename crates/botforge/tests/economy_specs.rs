@@ -84,7 +84,9 @@ fn cli_specs(line: &str) -> Vec<String> {
     let Some(at) = line.find("botforge economy") else {
         return Vec::new();
     };
-    let words: Vec<&str> = line[at..].split_whitespace().collect();
+    // A command quoted inline ends at its closing backquote.
+    let command = line[at..].split('`').next().unwrap_or_default();
+    let words: Vec<&str> = command.split_whitespace().collect();
     let mut out = Vec::new();
     for pair in words.windows(2) {
         if matches!(pair[0], "--agents" | "--agent7") {
@@ -212,6 +214,10 @@ fn the_scan_finds_specs_and_skips_prose() {
             "botforge economy experiment --case 1 --agents 'gold,game-analyzer(max_expansions=5,max_ms=3)'; --agent7 $A"
         ),
         ["gold", "game-analyzer(max_expansions=5,max_ms=3)"]
+    );
+    assert_eq!(
+        cli_specs("run `botforge economy play --agents game-analyzer-plus`):"),
+        ["game-analyzer-plus"]
     );
     assert_eq!(
         backquoted("a `gold, score(max_ms=1)` b `x` `gold,…`"),
