@@ -195,6 +195,66 @@ fn economy_agents_share_one_game_and_budget_mode_is_reproducible() {
     assert_eq!(scores(&games), scores(&again));
 }
 
+/// A parameter sweep point (what the removed `sweep` example played: one case, a budget per
+/// round, one bot capped below it) as an arena config: every stored game equals
+/// `economy::play_game` with the same case, budget, seed, game index and bots.
+#[test]
+fn economy_case_and_caps_reproduce_play_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = write_config(
+        dir.path(),
+        "sweep",
+        "game = \"economy\"\ngames = 2\n[options]\ncase = 1\nexpansions = 300\nmax_rounds = 300\n\
+         [[bots]]\nname = \"gold\"\n[[bots]]\nname = \"score\"\n\
+         [[bots]]\nname = \"ga-capped\"\nspec = \"game-analyzer(max_expansions=50)\"\n",
+    );
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = Store::in_memory().unwrap();
+    arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
+    let stored = store.matches(None).unwrap();
+    let jobs = arena::schedule::jobs(&cfg, player.as_ref()).unwrap();
+    assert_eq!((stored.len(), jobs.len()), (2, 2));
+    let world = std::sync::Arc::new(
+        economy::loader::load_str(economy::EXAMPLE_WORLD, "w")
+            .unwrap()
+            .world,
+    );
+    for job in &jobs {
+        let bots = job
+            .specs
+            .iter()
+            .map(|s| economy::build_bot(s).unwrap())
+            .collect();
+        let options = economy::PlayOptions {
+            case: economy::experiment::CASES[1],
+            mode: economy::experiment::Mode::Budget(300),
+            seed: job.seed,
+            game: job.index,
+            max_rounds: 300,
+        };
+        let direct = economy::play_game(&world, bots, &options);
+        // Seats rotate between games: find the capped bot's seat.
+        let capped = job
+            .specs
+            .iter()
+            .position(|s| s.contains("max_expansions"))
+            .unwrap();
+        assert!(
+            direct.expanded[capped] <= 50 * u64::from(direct.thought[capped]),
+            "capped: {direct:?}"
+        );
+        let game = stored.iter().find(|m| m.seed == job.seed).unwrap();
+        let scores: Vec<f64> = game.seats.iter().map(|s| s.score).collect();
+        let expected: Vec<f64> = direct
+            .rounds
+            .iter()
+            .map(|r| -f64::from(r.unwrap_or(301)))
+            .collect();
+        assert_eq!(scores, expected, "game {}", job.index);
+        assert_eq!(Some(game.turns), direct.best());
+    }
+}
+
 #[test]
 fn wumpus_agents_play_the_same_worlds() {
     let dir = tempfile::tempdir().unwrap();

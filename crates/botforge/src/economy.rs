@@ -9,18 +9,81 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use economy::experiment::{self, CASES, Config, Mode};
-use economy::game::Controller;
 use economy::loader::{self, Loaded};
 use economy::rating::Rating;
-use economy::session::{Session, ThinkLimit};
+use economy::session::{Seat, Session, ThinkLimit};
+use economy::{BOTS, PlayOptions};
 
 /// Subcommands of `botforge economy`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play in the terminal against agents: choose an activity by number, `n` for next round.
+    /// Play in the terminal against bots: choose an activity by number, `n` for next round.
     Play(PlayArgs),
     /// Agent-vs-agent experiments of the thesis's Tab. 8.2.
     Experiment(ExperimentArgs),
+    /// Trace one reproducible game: per round the prices and every bot's activity, gold and
+    /// search depth, then the rounds each bot needed.
+    Trace(TraceArgs),
+    /// List the bots with their parameters.
+    Bots,
+}
+
+/// A comma-separated list of bot specs of [`economy::BOTS`] (commas inside a spec's
+/// parentheses do not split it), each checked when parsed.
+#[derive(Clone, Debug)]
+pub struct BotList(Vec<String>);
+
+/// Parses and checks a [`BotList`].
+fn bot_list(text: &str) -> Result<BotList, String> {
+    let specs: Vec<String> = botspec::split_list(text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    if specs.is_empty() {
+        return Err("expected at least one bot".to_owned());
+    }
+    for spec in &specs {
+        economy::build_bot(spec).map_err(|e| e.to_string())?;
+    }
+    Ok(BotList(specs))
+}
+
+/// Parses and checks one bot spec.
+fn bot_spec(text: &str) -> Result<String, String> {
+    economy::build_bot(text).map_err(|e| e.to_string())?;
+    Ok(text.to_owned())
+}
+
+/// Which bots sit in a game: `--agents` or the thesis's eight with `--agent7` in the last
+/// seat.
+#[derive(Args, Debug)]
+pub struct Seating {
+    /// Bots in seat order, comma-separated specs (`botforge economy bots` lists them, e.g.
+    /// `gold,game-analyzer(max_expansions=30)`); default: the thesis's eight, Agent0…Agent7.
+    #[arg(long, value_parser = bot_list, conflicts_with = "agent7")]
+    agents: Option<BotList>,
+    /// The bot of the eighth seat (Agent7) when `--agents` is not given: the thesis's
+    /// `game-analyzer`, or ours: `game-analyzer-plus`, `game-analyzer-planner`
+    /// (docs/economy.md, "beyond the thesis").
+    #[arg(long, value_parser = bot_spec)]
+    agent7: Option<String>,
+}
+
+impl Seating {
+    /// The bots' specs in seat order.
+    fn specs(&self) -> Vec<String> {
+        if let Some(BotList(specs)) = &self.agents {
+            return specs.clone();
+        }
+        let mut specs: Vec<String> = Rating::ALL
+            .iter()
+            .map(|r| r.bot_name().to_owned())
+            .collect();
+        if let Some(a7) = &self.agent7 {
+            specs[7].clone_from(a7);
+        }
+        specs
+    }
 }
 
 /// Arguments of `botforge economy play`.
@@ -29,10 +92,10 @@ pub struct PlayArgs {
     /// World file (TOML); default: the bundled example world.
     #[arg(long)]
     world: Option<PathBuf>,
-    /// Agent ratings, comma-separated (default: the eight of the thesis, Agent0…Agent7;
-    /// `game-analyzer-plus` is ours, see docs/economy.md).
-    #[arg(long, value_delimiter = ',')]
-    agents: Option<Vec<Rating>>,
+    /// Bots, comma-separated specs (default: the eight of the thesis, Agent0…Agent7;
+    /// `botforge economy bots` lists them all).
+    #[arg(long, value_parser = bot_list)]
+    agents: Option<BotList>,
     /// Longest thinking time per round in ms (a human never waits longer).
     #[arg(long, default_value_t = 2000)]
     round_ms: u64,
@@ -80,10 +143,35 @@ pub struct ExperimentArgs {
     /// World file (default: the bundled example world).
     #[arg(long)]
     world: Option<PathBuf>,
-    /// Rating of the eighth seat (Agent7): the thesis's `game-analyzer`, or ours:
-    /// `game-analyzer-plus`, `game-analyzer-planner` (docs/economy.md, "beyond the thesis").
-    #[arg(long, default_value_t = Rating::GameAnalyzer)]
-    agent7: Rating,
+    /// The bots.
+    #[command(flatten)]
+    seating: Seating,
+}
+
+/// Arguments of `botforge economy trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// The case (0..7): gold goal and price mode.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..8))]
+    case: u8,
+    /// Expansions per bot and round (the reproducible budget mode).
+    #[arg(long, default_value_t = 1000)]
+    expansions: u64,
+    /// Base seed S (bot i of game g uses S + 256·g + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The game index g.
+    #[arg(long, default_value_t = 0)]
+    game: u32,
+    /// Round cap.
+    #[arg(long, default_value_t = 300)]
+    max_rounds: u32,
+    /// World file (default: the bundled example world).
+    #[arg(long)]
+    world: Option<PathBuf>,
+    /// The bots.
+    #[command(flatten)]
+    seating: Seating,
 }
 
 /// Runs one `botforge economy` subcommand.
@@ -91,6 +179,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Play(args) => play(&args),
         Command::Experiment(args) => run_experiment(&args),
+        Command::Trace(args) => trace(&args),
+        Command::Bots => {
+            out!("{}", BOTS.describe())?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -113,15 +206,18 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     if args.fixed_prices {
         world = world.with_variable_prices(false);
     }
-    let ratings = args.agents.clone().unwrap_or_else(|| Rating::ALL.to_vec());
-    let mut players = vec![("You".to_owned(), Controller::Human)];
-    players.extend(
-        ratings
+    let specs = match &args.agents {
+        Some(BotList(specs)) => specs.clone(),
+        None => Rating::ALL
             .iter()
-            .enumerate()
-            .map(|(i, r)| (format!("Agent{i}"), Controller::Agent(*r))),
-    );
-    let mut session = Session::new(Arc::new(world), &players, args.seed, 0);
+            .map(|r| r.bot_name().to_owned())
+            .collect(),
+    };
+    let mut seats = vec![("You".to_owned(), Seat::Human)];
+    for (i, bot) in experiment::build_bots(&specs)?.into_iter().enumerate() {
+        seats.push((format!("Agent{i}"), Seat::Bot(bot)));
+    }
+    let mut session = Session::new(Arc::new(world), seats, args.seed, 0);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
@@ -214,12 +310,7 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         max_rounds: args.max_rounds,
         progress: true,
-        caps: Vec::new(),
-        ratings: {
-            let mut r = Rating::ALL.to_vec();
-            r[7] = args.agent7;
-            r
-        },
+        bots: args.seating.specs(),
     };
     let results = experiment::run(&world, &cases, &config)?;
     for r in &results {
@@ -229,6 +320,47 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         experiment::write_csv(path, &results)
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn trace(args: &TraceArgs) -> anyhow::Result<ExitCode> {
+    use std::fmt::Write as _;
+    let world = Arc::new(load(args.world.as_ref())?.world);
+    let bots = experiment::build_bots(&args.seating.specs())?;
+    let labels: Vec<String> = bots.iter().map(|b| b.label()).collect();
+    let options = PlayOptions {
+        case: CASES[usize::from(args.case)],
+        mode: Mode::Budget(args.expansions),
+        seed: args.seed,
+        game: args.game,
+        max_rounds: args.max_rounds,
+    };
+    let mut out = std::io::stdout().lock();
+    let mut failed: Option<std::io::Error> = None;
+    let outcome = economy::play_game_traced(&world, bots, &options, |session, report, prices| {
+        let mut line = format!("r{:<3} p{prices:?}", report.round);
+        for (p, a) in report.executed.iter().enumerate() {
+            let name = a.map_or("-", |a| world.activities[a].name.as_str());
+            let depth = session.last_decision(p).map_or(0, |d| d.depth_limit);
+            let gold = session.game.players[p].state[economy::rules::GOLD_SLOT];
+            let _ = write!(line, " | {p} {name} g{gold} d{depth}");
+        }
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{line}")
+        {
+            failed = Some(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(crate::stdout_error(e).into());
+    }
+    for (i, (rounds, label)) in outcome.rounds.iter().zip(&labels).enumerate() {
+        match rounds {
+            Some(r) => writeln!(out, "Agent{i} {label}: goal in {r} rounds"),
+            None => writeln!(out, "Agent{i} {label}: goal not reached"),
+        }
+        .map_err(crate::stdout_error)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -47,13 +47,12 @@ fn expansions(c: &mut Criterion) {
                 rounds_played: rounds,
                 merchant: &merchant,
                 analyzer: &analyzer,
-                rating,
                 random_period: 100,
             };
-            g.bench_function(format!("{label} {} 10k", rating.cli_name()), |b| {
+            g.bench_function(format!("{label} {} 10k", rating.bot_name()), |b| {
                 b.iter(|| {
                     let budget = Budget::unlimited().with_nodes(EXPANSIONS);
-                    think(input, &budget, &mut SplitMix64::new(1)).0
+                    think(input, rating, &budget, &mut SplitMix64::new(1)).0
                 });
             });
         }

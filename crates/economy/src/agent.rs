@@ -33,8 +33,6 @@ pub struct SearchInput<'a> {
     pub merchant: &'a Merchant,
     /// The shared analyzer as it is at the start of thinking.
     pub analyzer: &'a GameAnalyzer,
-    /// The rating.
-    pub rating: Rating,
     /// Random pop period (E-18).
     pub random_period: u64,
 }
@@ -85,6 +83,7 @@ fn hash_state(s: &[i64], depth: u32) -> u64 {
 /// The graph of future states of one search.
 struct Graph<'a> {
     input: SearchInput<'a>,
+    rating: Rating,
     width: usize,
     vals: Vec<i64>,
     depth: Vec<u32>,
@@ -101,10 +100,11 @@ struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    fn new(input: SearchInput<'a>) -> Self {
+    fn new(input: SearchInput<'a>, rating: Rating) -> Self {
         let width = input.state.len();
         let mut g = Self {
             input,
+            rating,
             width,
             vals: Vec::with_capacity(width * 4096),
             depth: Vec::new(),
@@ -177,9 +177,9 @@ impl<'a> Graph<'a> {
             world,
             merchant,
             analyzer,
-            rating,
             ..
         } = self.input;
+        let rating = self.rating;
         let d = self.depth[k];
         let pi = self.prices(d);
         let parent: Vec<i64> = self.state(k).to_vec();
@@ -255,21 +255,22 @@ fn fallback(g: &mut Graph<'_>, rater: &Rater<'_>) -> Option<usize> {
 /// last row; searches at 200 ms reach depth 6–10).
 const PREDICTED_DEPTHS: u32 = 32;
 
-/// Runs one round of thinking within `budget` and returns the chosen first activity
-/// ([`Rating::GameAnalyzerPlanner`] plans with [`crate::planner::think`] instead and draws no
-/// random numbers).
+/// Runs one round of thinking with `rating` within `budget` and returns the chosen first
+/// activity (the search of [`crate::RatingBot`]).
 ///
 /// A fallback (the root's best-rated child) is computed first; then the search runs. The
 /// budget's node limit counts expansions; its deadline and stop flag are checked before every
 /// expansion, so this returns at most one expansion after the budget is spent.
-pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (Decision, Stats) {
-    if input.rating == Rating::GameAnalyzerPlanner {
-        return crate::planner::think(input, budget);
-    }
+pub fn think(
+    input: SearchInput<'_>,
+    rating: Rating,
+    budget: &Budget,
+    rng: &mut SplitMix64,
+) -> (Decision, Stats) {
     let world = input.world;
     let rater = Rater::new(
         world,
-        input.rating,
+        rating,
         &input.merchant.price,
         input.state,
         input.rounds_played,
@@ -279,7 +280,7 @@ pub fn think(input: SearchInput<'_>, budget: &Budget, rng: &mut SplitMix64) -> (
             .map(|t| input.merchant.predicted_prices(t))
             .collect(),
     );
-    let graph = RefCell::new(Graph::new(input));
+    let graph = RefCell::new(Graph::new(input, rating));
     let fallback = fallback(&mut graph.borrow_mut(), &rater);
     let rate = |k: usize| -> Key {
         let g = graph.borrow();
@@ -335,7 +336,6 @@ mod tests {
         s: &'a [i64],
         m: &'a Merchant,
         g: &'a GameAnalyzer,
-        rating: Rating,
     ) -> SearchInput<'a> {
         SearchInput {
             world: w,
@@ -343,7 +343,6 @@ mod tests {
             rounds_played: 0,
             merchant: m,
             analyzer: g,
-            rating,
             random_period: 100,
         }
     }
@@ -372,7 +371,7 @@ mod tests {
         let an = GameAnalyzer::new(&w, &m.price);
         let mut s = rules::start_state(&w);
         s[item_slot(getreide)] = 3;
-        let mut g = Graph::new(input(&w, &s, &m, &an, Rating::Gold));
+        let mut g = Graph::new(input(&w, &s, &m, &an), Rating::Gold);
         let sell = w.activity_index("Verkaufen: Getreide1").unwrap();
         let k1 = child_by(&mut g, 0, sell);
         let k2 = child_by(&mut g, k1, sell);
@@ -401,7 +400,7 @@ mod tests {
         let eat = w.activity_index("Essen: Brot").unwrap();
         let sell = w.activity_index("Verkaufen: Brot1").unwrap();
         for rating in [Rating::GameAnalyzer, Rating::Gold] {
-            let mut g = Graph::new(input(&w, &s, &m, &an, rating));
+            let mut g = Graph::new(input(&w, &s, &m, &an), rating);
             let ate = child_by(&mut g, 0, eat);
             let target = child_by(&mut g, ate, sell);
             let sold = child_by(&mut g, 0, sell);

@@ -1,4 +1,5 @@
-//! The agent-vs-agent experiments of Tab. 8.1/8.2 (spec §6.1): eight agents, one per rating,
+//! Playing one game between bots ([`play_game`], [`PlayOptions`], [`GameOutcome`]) and the
+//! agent-vs-agent experiments of Tab. 8.1/8.2 (spec §6.1): eight agents, one per rating,
 //! play until all reach the goal; per case the wins, mean/min/max rounds and DNFs per agent.
 
 use std::fmt::Write as _;
@@ -10,8 +11,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use botspec::SpecError;
+
+use crate::bots::{Bot, build_bot};
+use crate::game::{DEFAULT_MAX_ROUNDS, RoundReport};
 use crate::rating::Rating;
-use crate::session::{AgentCap, Session, ThinkLimit};
+use crate::session::{Session, ThinkLimit};
 use crate::world::World;
 
 /// One test case of Tab. 8.1.
@@ -88,6 +93,141 @@ pub enum Mode {
     Budget(u64),
 }
 
+/// How one game is played: everything but the world and the bots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayOptions {
+    /// The gold goal and price mode (and the round time of [`Mode::Time`]`(None)`).
+    pub case: Case,
+    /// How the bots' thinking is limited per round.
+    pub mode: Mode,
+    /// Base seed S: bot i of game g draws from `S + 256·g + i` (E-29).
+    pub seed: u64,
+    /// The game index g.
+    pub game: u32,
+    /// Round cap; a bot without the goal by then did not finish (DNF).
+    pub max_rounds: u32,
+}
+
+impl Default for PlayOptions {
+    /// Case 1 (500 gold, variable prices), 1000 expansions per round, seed 1, game 0, the
+    /// default round cap.
+    fn default() -> Self {
+        Self {
+            case: CASES[1],
+            mode: Mode::Budget(1000),
+            seed: 1,
+            game: 0,
+            max_rounds: DEFAULT_MAX_ROUNDS,
+        }
+    }
+}
+
+/// The record of one finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameOutcome {
+    /// Game index g.
+    pub game: u32,
+    /// Rounds to goal per bot (None = DNF).
+    pub rounds: Vec<Option<u32>>,
+    /// Total expansions per bot over the game.
+    pub expanded: Vec<u64>,
+    /// Rounds each bot thought.
+    pub thought: Vec<u32>,
+    /// Wall time.
+    pub wall_ms: u64,
+}
+
+impl GameOutcome {
+    /// The minimum rounds among finishers.
+    pub fn best(&self) -> Option<u32> {
+        self.rounds.iter().flatten().copied().min()
+    }
+
+    /// True if bot `i` is among the (possibly tied) winners (E-28).
+    pub fn is_winner(&self, i: usize) -> bool {
+        self.rounds[i].is_some() && self.rounds[i] == self.best()
+    }
+}
+
+/// Plays one game of `bots` (in seat order, named `Agent0…`) on `world` with the case's goal
+/// and price mode.
+pub fn play_game(
+    world: &Arc<World>,
+    bots: Vec<Box<dyn Bot>>,
+    options: &PlayOptions,
+) -> GameOutcome {
+    play_game_traced(world, bots, options, |_, _, _| {})
+}
+
+/// [`play_game`] calling `on_round(session, report, prices)` after every round, with the
+/// merchant's prices as they were when the round started.
+pub fn play_game_traced(
+    world: &Arc<World>,
+    bots: Vec<Box<dyn Bot>>,
+    options: &PlayOptions,
+    mut on_round: impl FnMut(&Session, &RoundReport, &[i64]),
+) -> GameOutcome {
+    let start = Instant::now();
+    let PlayOptions {
+        case,
+        mode,
+        seed,
+        game,
+        max_rounds,
+    } = *options;
+    let case_world = Arc::new(
+        World::clone(world)
+            .with_gold_goal(case.goal)
+            .with_variable_prices(case.variable_prices),
+    );
+    let n = bots.len();
+    let mut session = Session::bots_only(case_world, bots, seed, u64::from(game));
+    session.game.max_rounds = max_rounds;
+    let mut expanded = vec![0u64; n];
+    let mut thought = vec![0u32; n];
+    while !session.game.is_over() {
+        let thinking: Vec<bool> = session.game.players.iter().map(|p| !p.finished).collect();
+        let prices = session.game.merchant.price.clone();
+        let report = match mode {
+            Mode::Time(ms) => {
+                let deadline = Instant::now() + Duration::from_millis(ms.unwrap_or(case.round_ms));
+                session.start_thinking(ThinkLimit {
+                    expansions: None,
+                    deadline: Some(deadline),
+                });
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                session.finish_round(&[], true)
+            }
+            Mode::Budget(e) => {
+                session.start_thinking(ThinkLimit {
+                    expansions: Some(e),
+                    deadline: None,
+                });
+                session.finish_round(&[], false)
+            }
+        };
+        for i in (0..n).filter(|&i| thinking[i]) {
+            if let Some(d) = session.last_decision(i) {
+                expanded[i] += d.expanded;
+                thought[i] += 1;
+            }
+        }
+        on_round(&session, &report, &prices);
+    }
+    GameOutcome {
+        game,
+        rounds: session
+            .game
+            .players
+            .iter()
+            .map(|p| p.rounds_to_goal)
+            .collect(),
+        expanded,
+        thought,
+        wall_ms: start.elapsed().as_millis() as u64,
+    }
+}
+
 /// Experiment settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -103,55 +243,47 @@ pub struct Config {
     pub max_rounds: u32,
     /// Show a progress bar on stderr.
     pub progress: bool,
-    /// Per-agent thinking caps (index = agent; missing = none), e.g. the spec's `max_time`.
-    pub caps: Vec<AgentCap>,
-    /// The agents' ratings in player order; empty = the thesis's eight ([`Rating::ALL`]).
-    pub ratings: Vec<Rating>,
+    /// The bots' specs ([`crate::BOTS`]) in seat order; empty = the thesis's eight
+    /// ([`Rating::ALL`]). Per-bot thinking caps are spec parameters
+    /// (`game-analyzer(max_expansions=30)`).
+    pub bots: Vec<String>,
 }
 
 impl Config {
-    /// The seated agents: [`Config::ratings`], or the eight of the thesis if empty.
-    pub fn agents(&self) -> Vec<Rating> {
-        if self.ratings.is_empty() {
-            Rating::ALL.to_vec()
+    /// The seated bots' specs: [`Config::bots`], or the eight of the thesis if empty.
+    pub fn specs(&self) -> Vec<String> {
+        if self.bots.is_empty() {
+            Rating::ALL
+                .iter()
+                .map(|r| r.bot_name().to_owned())
+                .collect()
         } else {
-            self.ratings.clone()
+            self.bots.clone()
         }
     }
 }
 
-/// One game's outcome.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameResult {
-    /// Game index g.
-    pub game: u32,
-    /// Rounds to goal per agent (None = DNF).
-    pub rounds: Vec<Option<u32>>,
-    /// Total expansions per agent over the game.
-    pub expanded: Vec<u64>,
-    /// Rounds each agent thought.
-    pub thought: Vec<u32>,
-    /// Wall time.
-    pub wall_ms: u64,
+/// Why an experiment could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ExperimentError {
+    /// A bot spec is not a bot of [`crate::BOTS`].
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The worker threads could not be started.
+    #[error("cannot start the experiment's threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
 }
 
-impl GameResult {
-    /// The minimum rounds among finishers.
-    pub fn best(&self) -> Option<u32> {
-        self.rounds.iter().flatten().copied().min()
-    }
-
-    /// True if agent `i` is among the (possibly tied) winners (E-28).
-    pub fn is_winner(&self, i: usize) -> bool {
-        self.rounds[i].is_some() && self.rounds[i] == self.best()
-    }
+/// Builds one bot per spec, in order.
+pub fn build_bots(specs: &[String]) -> Result<Vec<Box<dyn Bot>>, SpecError> {
+    specs.iter().map(|s| build_bot(s)).collect()
 }
 
 /// Per-agent summary of a case.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AgentSummary {
-    /// Rating.
-    pub rating: Rating,
+    /// The bot's table label.
+    pub label: String,
     /// Wins (ties shared).
     pub wins: u32,
     /// Mean rounds of finished games.
@@ -173,10 +305,12 @@ pub struct CaseResult {
     pub case: Case,
     /// Round time or budget used.
     pub mode: Mode,
-    /// Agents' ratings in player order.
-    pub ratings: Vec<Rating>,
+    /// The bots' names ([`Bot::name`]) in seat order.
+    pub bots: Vec<String>,
+    /// The bots' table labels ([`Bot::label`]) in seat order.
+    pub labels: Vec<String>,
     /// All games.
-    pub games: Vec<GameResult>,
+    pub games: Vec<GameOutcome>,
     /// Total wall time.
     pub wall_ms: u64,
 }
@@ -189,7 +323,7 @@ impl CaseResult {
             (e + g.expanded[i], r + u64::from(g.thought[i]))
         });
         AgentSummary {
-            rating: self.ratings[i],
+            label: self.labels[i].clone(),
             wins: self.games.iter().filter(|g| g.is_winner(i)).count() as u32,
             mean: (!done.is_empty())
                 .then(|| f64::from(done.iter().sum::<u32>()) / done.len() as f64),
@@ -240,12 +374,12 @@ impl CaseResult {
                 .map_or_else(|| "-".to_owned(), |m| format!("{m:.2}"))
         );
         let opt = |v: Option<u32>| v.map_or_else(|| "-".to_owned(), |v| v.to_string());
-        for i in 0..self.ratings.len() {
+        for i in 0..self.labels.len() {
             let a = self.summary(i);
             let _ = writeln!(
                 s,
                 "  Agent{i}  {:<15} wins {:>3}  mean {:>5}  min {:>3}  max {:>3}  dnf {}  ({:.0} exp/round)",
-                a.rating.label(),
+                a.label,
                 a.wins,
                 a.mean.map_or_else(|| "-".to_owned(), |m| format!("{m:.1}")),
                 opt(a.min),
@@ -258,104 +392,16 @@ impl CaseResult {
     }
 }
 
-/// Plays one game of a case with the eight agents.
-pub fn run_game(
-    world: &Arc<World>,
-    case: Case,
-    mode: Mode,
-    seed: u64,
-    game: u32,
-    max_rounds: u32,
-) -> GameResult {
-    run_game_with(world, &Rating::ALL, case, mode, seed, game, max_rounds)
-}
-
-/// Plays one game of a case with one agent per entry of `ratings` (in player order).
-pub fn run_game_with(
-    world: &Arc<World>,
-    ratings: &[Rating],
-    case: Case,
-    mode: Mode,
-    seed: u64,
-    game: u32,
-    max_rounds: u32,
-) -> GameResult {
-    run_game_capped(world, ratings, &[], case, mode, seed, game, max_rounds)
-}
-
-/// [`run_game_with`] with per-agent thinking caps (`caps[i]` for agent i; missing = none).
-#[allow(clippy::too_many_arguments)]
-pub fn run_game_capped(
-    world: &Arc<World>,
-    ratings: &[Rating],
-    caps: &[AgentCap],
-    case: Case,
-    mode: Mode,
-    seed: u64,
-    game: u32,
-    max_rounds: u32,
-) -> GameResult {
-    let start = Instant::now();
-    let case_world = Arc::new(
-        World::clone(world)
-            .with_gold_goal(case.goal)
-            .with_variable_prices(case.variable_prices),
-    );
-    let mut session = Session::agents_only(case_world, ratings, seed, u64::from(game));
-    session.game.max_rounds = max_rounds;
-    for (i, cap) in caps.iter().enumerate() {
-        session.set_cap(i, *cap);
-    }
-    let n = ratings.len();
-    let mut expanded = vec![0u64; n];
-    let mut thought = vec![0u32; n];
-    while !session.game.is_over() {
-        let thinking: Vec<bool> = session.game.players.iter().map(|p| !p.finished).collect();
-        match mode {
-            Mode::Time(ms) => {
-                let deadline = Instant::now() + Duration::from_millis(ms.unwrap_or(case.round_ms));
-                session.start_thinking(ThinkLimit {
-                    expansions: None,
-                    deadline: Some(deadline),
-                });
-                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
-                session.finish_round(&[], true);
-            }
-            Mode::Budget(e) => {
-                session.start_thinking(ThinkLimit {
-                    expansions: Some(e),
-                    deadline: None,
-                });
-                session.finish_round(&[], false);
-            }
-        }
-        for i in (0..n).filter(|&i| thinking[i]) {
-            if let Some(d) = session.last_decision(i) {
-                expanded[i] += d.expanded;
-                thought[i] += 1;
-            }
-        }
-    }
-    GameResult {
-        game,
-        rounds: session
-            .game
-            .players
-            .iter()
-            .map(|p| p.rounds_to_goal)
-            .collect(),
-        expanded,
-        thought,
-        wall_ms: start.elapsed().as_millis() as u64,
-    }
-}
-
 /// Runs the given cases; games of a case run `config.threads` at a time.
 pub fn run(
     world: &Arc<World>,
     cases: &[Case],
     config: &Config,
-) -> Result<Vec<CaseResult>, rayon::ThreadPoolBuildError> {
+) -> Result<Vec<CaseResult>, ExperimentError> {
+    let specs = config.specs();
+    let seated = build_bots(&specs)?;
+    let bots: Vec<String> = seated.iter().map(|b| b.name()).collect();
+    let labels: Vec<String> = seated.iter().map(|b| b.label()).collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.max(1))
         .build()?;
@@ -369,34 +415,32 @@ pub fn run(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let ratings = config.agents();
     let mut out = Vec::new();
     for &case in cases {
         bar.set_message(format!("case {}", case.id));
         let start = Instant::now();
-        let games: Vec<GameResult> = pool.install(|| {
+        let games: Vec<GameOutcome> = pool.install(|| {
             (0..config.games)
                 .into_par_iter()
-                .map(|g| {
-                    let r = run_game_capped(
-                        world,
-                        &ratings,
-                        &config.caps,
+                .map(|game| {
+                    let options = PlayOptions {
                         case,
-                        config.mode,
-                        config.seed,
-                        g,
-                        config.max_rounds,
-                    );
+                        mode: config.mode,
+                        seed: config.seed,
+                        game,
+                        max_rounds: config.max_rounds,
+                    };
+                    let r = play_game(world, build_bots(&specs)?, &options);
                     bar.inc(1);
-                    r
+                    Ok(r)
                 })
-                .collect()
-        });
+                .collect::<Result<_, SpecError>>()
+        })?;
         out.push(CaseResult {
             case,
             mode: config.mode,
-            ratings: ratings.clone(),
+            bots: bots.clone(),
+            labels: labels.clone(),
             games,
             wall_ms: start.elapsed().as_millis() as u64,
         });
@@ -411,11 +455,11 @@ pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
     outfile::write_with(path, |out| {
         writeln!(
             out,
-            "case,goal,variable_prices,game,agent,rating,rounds,winner,expansions,thinking_rounds"
+            "case,goal,variable_prices,game,agent,bot,rounds,winner,expansions,thinking_rounds"
         )?;
         for r in results {
             for g in &r.games {
-                for (i, rating) in r.ratings.iter().enumerate() {
+                for (i, bot) in r.bots.iter().enumerate() {
                     writeln!(
                         out,
                         "{},{},{},{},Agent{i},{},{},{},{},{}",
@@ -423,7 +467,7 @@ pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
                         r.case.goal,
                         r.case.variable_prices,
                         g.game,
-                        rating.cli_name(),
+                        csv_field(bot),
                         g.rounds[i].map_or_else(String::new, |v| v.to_string()),
                         u8::from(g.is_winner(i)),
                         g.expanded[i],
@@ -436,6 +480,15 @@ pub fn write_csv(path: &Path, results: &[CaseResult]) -> std::io::Result<()> {
     })
 }
 
+/// A CSV field: quoted when it holds a comma or a quote (a spec with parameters).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -444,8 +497,12 @@ mod tests {
         CaseResult {
             case: CASES[1],
             mode: Mode::Budget(10),
-            ratings: vec![Rating::Gold, Rating::GameAnalyzer],
-            games: vec![GameResult {
+            bots: vec![
+                "gold".into(),
+                "game-analyzer(max_expansions=5,max_ms=9)".into(),
+            ],
+            labels: vec!["Gold".into(), "GameAnalyzer".into()],
+            games: vec![GameOutcome {
                 game: 0,
                 rounds: vec![Some(30), None],
                 expanded: vec![300, 290],
@@ -465,7 +522,10 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[1], "1,500,true,0,Agent0,gold,30,1,300,30");
-        assert_eq!(lines[2], "1,500,true,0,Agent1,game-analyzer,,0,290,30");
+        assert_eq!(
+            lines[2],
+            "1,500,true,0,Agent1,\"game-analyzer(max_expansions=5,max_ms=9)\",,0,290,30"
+        );
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt as _;

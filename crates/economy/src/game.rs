@@ -8,20 +8,20 @@ use serde::Serialize;
 
 use crate::analyzer::GameAnalyzer;
 use crate::merchant::Merchant;
-use crate::rating::Rating;
 use crate::rules::{self, GOLD_SLOT, attr_slot, item_slot};
 use crate::world::{Effect, World};
 
 /// Default round cap (E-26).
 pub const DEFAULT_MAX_ROUNDS: u32 = 300;
 
-/// Who controls a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// Who controls a player, as the player table shows it (the bots themselves are seated by a
+/// [`crate::session::Session`]; the engine never calls them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Controller {
     /// A person choosing from the executable activities.
     Human,
-    /// A search agent with this rating.
-    Agent(Rating),
+    /// A bot, by its table label ([`crate::Bot::label`]).
+    Bot(String),
 }
 
 /// A player of the game.
@@ -29,7 +29,7 @@ pub enum Controller {
 pub struct Player {
     /// Display name.
     pub name: String,
-    /// Human or agent.
+    /// Human or bot.
     pub controller: Controller,
     /// Flat state `[gold, items…, attributes…]`.
     pub state: Vec<i64>,
@@ -79,7 +79,7 @@ impl Game {
             .iter()
             .map(|(name, controller)| Player {
                 name: name.clone(),
-                controller: *controller,
+                controller: controller.clone(),
                 state: start.clone(),
                 round: 0,
                 finished: false,
@@ -192,7 +192,7 @@ impl Game {
                 let attribute_score = rules::attribute_score(w, &p.state);
                 PlayerRow {
                     name: p.name.clone(),
-                    controller: p.controller,
+                    controller: p.controller.clone(),
                     total_score: p.state[GOLD_SLOT] + item_score + attribute_score,
                     attribute_score,
                     item_score,
@@ -259,7 +259,7 @@ pub struct MerchantRow {
 pub struct PlayerRow {
     /// Name.
     pub name: String,
-    /// Human or agent.
+    /// Human or bot.
     pub controller: Controller,
     /// Total score.
     pub total_score: i64,

@@ -5,25 +5,28 @@
 //! - [`game`]: the round engine and the serialisable [`game::GameView`] for front ends.
 //! - [`analyzer`]: the GameAnalyzer (production paths, ranking, edge rating).
 //! - [`rating`] and [`agent`]: the eight ratings and one round of anytime search.
-//! - [`session`]: agents thinking in parallel threads around the engine.
 //! - [`planner`]: our GameAnalyzer planner (plans whole games to the goal; beyond the thesis).
-//! - [`experiment`]: the agent-vs-agent experiments of the thesis's Tab. 8.2.
+//! - [`bots`]: the player trait [`Bot`], [`RatingBot`], [`PlannerBot`] and the catalogue
+//!   [`BOTS`] (`botforge economy bots`).
+//! - [`session`]: bots thinking in parallel threads around the engine.
+//! - [`experiment`]: one game ([`play_game`]) and the agent-vs-agent experiments of the
+//!   thesis's Tab. 8.2.
 //!
 //! ```
 //! use std::sync::Arc;
-//! use economy::{game::Controller, loader, rating::Rating, session::{Session, ThinkLimit}};
+//! use economy::{PlayOptions, build_bot, loader, play_game};
 //! let world = Arc::new(loader::load_str(economy::EXAMPLE_WORLD, "beispielwelt.toml")?.world);
-//! let mut s = Session::agents_only(world, &[Rating::GameAnalyzer], 1, 0);
-//! s.start_thinking(ThinkLimit { expansions: Some(200), deadline: None });
-//! let report = s.finish_round(&[], false);
-//! assert_eq!(report.round, 1);
-//! assert!(report.executed[0].is_some());
-//! # let _ = Controller::Human;
-//! # Ok::<(), economy::loader::LoadError>(())
+//! let bots = vec![build_bot("gold")?, build_bot("game-analyzer")?];
+//! let options = PlayOptions { max_rounds: 5, ..PlayOptions::default() };
+//! let outcome = play_game(&world, bots, &options);
+//! assert_eq!(outcome.rounds.len(), 2);
+//! assert_eq!(outcome.thought, [5, 5]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 pub mod agent;
 pub mod analyzer;
+pub mod bots;
 pub mod experiment;
 pub mod game;
 pub mod loader;
@@ -34,6 +37,9 @@ pub mod rng;
 pub mod rules;
 pub mod session;
 pub mod world;
+
+pub use bots::{BOTS, Bot, PlannerBot, RatingBot, build_bot};
+pub use experiment::{GameOutcome, PlayOptions, play_game, play_game_traced};
 
 /// The thesis's example world as shipped in `data/economy/beispielwelt.toml`.
 pub const EXAMPLE_WORLD: &str = include_str!("../../../data/economy/beispielwelt.toml");

@@ -403,7 +403,6 @@ pub fn think(input: SearchInput<'_>, budget: &Budget) -> (Decision, Stats) {
 mod tests {
     use super::*;
     use crate::analyzer::GameAnalyzer;
-    use crate::rating::Rating;
 
     fn example() -> World {
         crate::tests::example_world()
@@ -551,7 +550,6 @@ mod tests {
             rounds_played: 0,
             merchant: &m,
             analyzer: &an,
-            rating: Rating::GameAnalyzerPlanner,
             random_period: 100,
         };
         let ge1 = w.activity_index("GetreideErnten1");

@@ -3,7 +3,6 @@
 //! stored negated, so the search can compare keys directly.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::Serialize;
 
@@ -36,11 +35,6 @@ pub enum Rating {
     /// `[gold ÷ n, net worth ÷ (n + rounds to sell the goods and to eat the hunger away)]`,
     /// goods at the predicted prices p̂ of the node's depth, see [`Rater::base`].
     GameAnalyzerPlus,
-    /// Ours, beyond the thesis: not a rating but a planner ([`crate::planner`]) that plans
-    /// whole games to the goal under a market model, with the GameAnalyzer's move as its
-    /// fallback. Where a rating vector is needed (overrides, tests) it uses
-    /// [`Rating::GameAnalyzerPlus`]'s.
-    GameAnalyzerPlanner,
 }
 
 impl Rating {
@@ -56,8 +50,9 @@ impl Rating {
         Rating::GameAnalyzer,
     ];
 
-    /// Every rating the CLI accepts: the eight spec agents, then ours.
-    pub const KNOWN: [Rating; 10] = [
+    /// Every rating: the eight spec agents, then ours (each is a [`crate::RatingBot`] in
+    /// [`crate::BOTS`]).
+    pub const KNOWN: [Rating; 9] = [
         Rating::Gold,
         Rating::Score,
         Rating::Differenz,
@@ -67,7 +62,6 @@ impl Rating {
         Rating::GoldScorePerRound,
         Rating::GameAnalyzer,
         Rating::GameAnalyzerPlus,
-        Rating::GameAnalyzerPlanner,
     ];
 
     /// True if the search computes GameAnalyzer edge values and keeps, per node, the path
@@ -89,33 +83,28 @@ impl Rating {
             Rating::GoldScorePerRound => "Gold/R+Score/R",
             Rating::GameAnalyzer => "GameAnalyzer",
             Rating::GameAnalyzerPlus => "GameAnalyzer+",
-            Rating::GameAnalyzerPlanner => "GA-Planner",
         }
     }
 
-    /// The command-line name.
-    pub fn cli_name(self) -> &'static str {
+    /// The name of the rating's bot in [`crate::BOTS`].
+    pub fn bot_name(self) -> &'static str {
         match self {
             Rating::Gold => "gold",
             Rating::Score => "score",
-            Rating::Differenz => "differenz",
+            Rating::Differenz => "shortfall",
             Rating::GoldPerRound => "gold-per-round",
             Rating::ScorePerRound => "score-per-round",
             Rating::GoldScore => "gold-score",
             Rating::GoldScorePerRound => "gold-score-per-round",
             Rating::GameAnalyzer => "game-analyzer",
             Rating::GameAnalyzerPlus => "game-analyzer-plus",
-            Rating::GameAnalyzerPlanner => "game-analyzer-planner",
         }
     }
 
     /// Number of vector components.
     pub fn components(self) -> usize {
         match self {
-            Rating::GoldScore
-            | Rating::GoldScorePerRound
-            | Rating::GameAnalyzerPlus
-            | Rating::GameAnalyzerPlanner => 2,
+            Rating::GoldScore | Rating::GoldScorePerRound | Rating::GameAnalyzerPlus => 2,
             _ => 1,
         }
     }
@@ -146,22 +135,7 @@ impl Rating {
 
 impl fmt::Display for Rating {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.cli_name())
-    }
-}
-
-impl FromStr for Rating {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Rating::KNOWN
-            .into_iter()
-            .find(|r| r.cli_name() == s || r.label().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!(
-                    "unknown rating {s:?}; expected one of: {}",
-                    Rating::KNOWN.map(Rating::cli_name).join(", ")
-                )
-            })
+        f.write_str(self.bot_name())
     }
 }
 
@@ -372,7 +346,7 @@ impl<'a> Rater<'a> {
             Rating::GoldScore => [gold, score()],
             Rating::GoldScorePerRound => [gold / n, score() / n],
             Rating::GameAnalyzer => [path_sum, 0],
-            Rating::GameAnalyzerPlus | Rating::GameAnalyzerPlanner => {
+            Rating::GameAnalyzerPlus => {
                 let prices = self.prices_at(depth);
                 let (relief_gold, relief_rounds) = self.relief_cost(s, prices);
                 let worth = gold + rules::item_value(s, prices) - relief_gold;

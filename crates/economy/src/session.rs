@@ -1,5 +1,5 @@
-//! A game with agents thinking in parallel (spec §5.6): after every round each unfinished
-//! agent starts searching on its own thread; `finish_round` stops them (stop flag), joins,
+//! A game with bots thinking in parallel (spec §5.6): after every round each unfinished
+//! bot starts thinking on its own thread; `finish_round` stops them (stop flag), joins,
 //! and resolves the round with their answers and the humans' choices.
 
 use std::sync::Arc;
@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use search::Budget;
 
-use crate::agent::{Decision, SearchInput, think};
+use crate::agent::{Decision, SearchInput};
+use crate::bots::Bot;
 use crate::game::{Controller, Game, RoundReport};
-use crate::rating::Rating;
 use crate::rng::SplitMix64;
 use crate::world::World;
 
@@ -34,20 +34,48 @@ pub struct AgentCap {
     pub time: Option<Duration>,
 }
 
-/// A running search thread: its answer and the agent's generator come back on join.
-type Thinking = JoinHandle<(Decision, SplitMix64)>;
+/// Who sits in one seat of a session.
+pub enum Seat {
+    /// A person choosing from the executable activities.
+    Human,
+    /// A bot.
+    Bot(Box<dyn Bot>),
+}
 
-/// An agent's persistent data across rounds.
-#[derive(Debug)]
+impl std::fmt::Debug for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Seat::Human => f.write_str("Human"),
+            Seat::Bot(bot) => write!(f, "Bot({})", bot.name()),
+        }
+    }
+}
+
+/// A running thinking thread: the answer, the bot and its generator come back on join.
+type Thinking = JoinHandle<(Decision, SplitMix64, Box<dyn Bot>)>;
+
+/// A bot's persistent data across rounds (the bot and its generator are away while it
+/// thinks).
 struct AgentSlot {
-    rating: Rating,
+    bot: Option<Box<dyn Bot>>,
     cap: AgentCap,
     rng: Option<SplitMix64>,
     thinking: Option<(Arc<AtomicBool>, Thinking)>,
     last: Option<Decision>,
 }
 
-/// A game plus its agents.
+impl std::fmt::Debug for AgentSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AgentSlot")
+            .field("bot", &self.bot.as_ref().map(|b| b.name()))
+            .field("cap", &self.cap)
+            .field("thinking", &self.thinking.is_some())
+            .field("last", &self.last)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A game plus its bots.
 #[derive(Debug)]
 pub struct Session {
     /// The game.
@@ -58,27 +86,32 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session; `players` in acting order; agent `i` (counting only agents) of game `g` is
-    /// seeded `seed + 256·g + i` (E-29).
-    pub fn new(
-        world: Arc<World>,
-        players: &[(String, Controller)],
-        seed: u64,
-        game_index: u64,
-    ) -> Self {
-        let game = Game::new(world, players);
-        let mut next = 0u64;
-        let agents = players
+    /// A session; `seats` in acting order (name, who plays); bot `i` (counting only bots) of
+    /// game `g` is seeded `seed + 256·g + i` (E-29) and starts with its own [`Bot::cap`].
+    pub fn new(world: Arc<World>, seats: Vec<(String, Seat)>, seed: u64, game_index: u64) -> Self {
+        let players: Vec<(String, Controller)> = seats
             .iter()
-            .map(|(_, c)| match c {
-                Controller::Human => None,
-                Controller::Agent(r) => {
+            .map(|(name, seat)| {
+                let controller = match seat {
+                    Seat::Human => Controller::Human,
+                    Seat::Bot(bot) => Controller::Bot(bot.label()),
+                };
+                (name.clone(), controller)
+            })
+            .collect();
+        let game = Game::new(world, &players);
+        let mut next = 0u64;
+        let agents = seats
+            .into_iter()
+            .map(|(_, seat)| match seat {
+                Seat::Human => None,
+                Seat::Bot(bot) => {
                     let rng =
                         SplitMix64::new(seed.wrapping_add(256 * game_index).wrapping_add(next));
                     next += 1;
                     Some(AgentSlot {
-                        rating: *r,
-                        cap: AgentCap::default(),
+                        cap: bot.cap(),
+                        bot: Some(bot),
                         rng: Some(rng),
                         thinking: None,
                         last: None,
@@ -93,24 +126,29 @@ impl Session {
         }
     }
 
-    /// Agents `Agent0…` with the given ratings (no humans).
-    pub fn agents_only(world: Arc<World>, ratings: &[Rating], seed: u64, game_index: u64) -> Self {
-        let players: Vec<(String, Controller)> = ratings
-            .iter()
+    /// Bots only, named `Agent0…` in the given order.
+    pub fn bots_only(
+        world: Arc<World>,
+        bots: Vec<Box<dyn Bot>>,
+        seed: u64,
+        game_index: u64,
+    ) -> Self {
+        let seats = bots
+            .into_iter()
             .enumerate()
-            .map(|(i, r)| (format!("Agent{i}"), Controller::Agent(*r)))
+            .map(|(i, bot)| (format!("Agent{i}"), Seat::Bot(bot)))
             .collect();
-        Self::new(world, &players, seed, game_index)
+        Self::new(world, seats, seed, game_index)
     }
 
-    /// Sets the thinking cap of player `p` (ignored if `p` is not an agent).
+    /// Replaces the thinking cap of player `p` (ignored if `p` is not a bot).
     pub fn set_cap(&mut self, p: usize, cap: AgentCap) {
         if let Some(Some(slot)) = self.agents.get_mut(p) {
             slot.cap = cap;
         }
     }
 
-    /// Starts every unfinished agent's search on its own thread.
+    /// Starts every unfinished bot's thinking on its own thread.
     pub fn start_thinking(&mut self, limit: ThinkLimit) {
         let game = &self.game;
         for (p, slot) in self.agents.iter_mut().enumerate() {
@@ -118,7 +156,7 @@ impl Session {
             if game.players[p].finished || slot.thinking.is_some() {
                 continue;
             }
-            let Some(mut rng) = slot.rng.take() else {
+            let (Some(mut rng), Some(mut bot)) = (slot.rng.take(), slot.bot.take()) else {
                 continue;
             };
             let stop = Arc::new(AtomicBool::new(false));
@@ -143,7 +181,6 @@ impl Session {
             let merchant = game.merchant.clone();
             let state = game.players[p].state.clone();
             let rounds_played = game.players[p].round;
-            let rating = slot.rating;
             let random_period = self.random_period;
             let handle = std::thread::spawn(move || {
                 let input = SearchInput {
@@ -152,11 +189,10 @@ impl Session {
                     rounds_played,
                     merchant: &merchant,
                     analyzer: &analyzer,
-                    rating,
                     random_period,
                 };
-                let (decision, _) = think(input, &budget, &mut rng);
-                (decision, rng)
+                let decision = bot.think(input, &budget, &mut rng);
+                (decision, rng, bot)
             });
             slot.thinking = Some((stop, handle));
         }
@@ -178,16 +214,14 @@ impl Session {
                 continue;
             };
             match handle.join() {
-                Ok((decision, rng)) => {
+                Ok((decision, rng, bot)) => {
                     choices[p] = decision.activity;
                     slot.last = Some(decision);
                     slot.rng = Some(rng);
+                    slot.bot = Some(bot);
                 }
                 Err(_) => {
-                    tracing::error!(
-                        player = p,
-                        "agent thread panicked; the agent skips from now on"
-                    );
+                    tracing::error!(player = p, "bot thread panicked; the bot skips from now on");
                 }
             }
         }
@@ -206,7 +240,7 @@ impl Session {
         self.game.next_round(&choices)
     }
 
-    /// The last decision (with search statistics) of player `p`, if it is an agent.
+    /// The last decision (with search statistics) of player `p`, if it is a bot.
     pub fn last_decision(&self, p: usize) -> Option<&Decision> {
         self.agents.get(p)?.as_ref()?.last.as_ref()
     }

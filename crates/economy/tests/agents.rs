@@ -7,14 +7,39 @@ use std::time::{Duration, Instant};
 
 use economy::agent::{SearchInput, think};
 use economy::analyzer::GameAnalyzer;
-use economy::experiment::{CASES, Mode, run_game, run_game_with};
+use economy::experiment::{CASES, Mode};
 use economy::loader::load_str;
 use economy::merchant::Merchant;
 use economy::rating::{Key, MAX, Rater, Rating};
 use economy::rng::SplitMix64;
 use economy::rules::{self, Market, attr_slot, item_slot};
 use economy::session::{AgentCap, Session, ThinkLimit};
+
+/// One game of `specs` in `case` with `expansions` per round (seed 5, game 0).
+fn play(
+    w: &Arc<World>,
+    specs: &[&str],
+    case: usize,
+    expansions: u64,
+    max_rounds: u32,
+) -> economy::GameOutcome {
+    let bots = specs.iter().map(|s| build_bot(s).unwrap()).collect();
+    let options = PlayOptions {
+        case: CASES[case],
+        mode: Mode::Budget(expansions),
+        seed: 5,
+        game: 0,
+        max_rounds,
+    };
+    play_game(w, bots, &options)
+}
+
+/// The thesis's eight agents.
+fn thesis() -> Vec<Box<dyn Bot>> {
+    economy::bots::thesis_bots()
+}
 use economy::world::World;
+use economy::{BOTS, Bot, PlayOptions, RatingBot, build_bot, play_game};
 use search::Budget;
 
 fn example() -> World {
@@ -100,8 +125,8 @@ fn game_analyzer_plus_vector() {
 #[test]
 fn game_analyzer_plus_is_named_and_plays_reproducibly() {
     assert_eq!(
-        "game-analyzer-plus".parse::<Rating>(),
-        Ok(Rating::GameAnalyzerPlus)
+        build_bot("game-analyzer-plus").unwrap().label(),
+        Rating::GameAnalyzerPlus.label()
     );
     assert!(
         !Rating::ALL.contains(&Rating::GameAnalyzerPlus),
@@ -109,9 +134,9 @@ fn game_analyzer_plus_is_named_and_plays_reproducibly() {
     );
     assert_eq!(Rating::KNOWN[..8], Rating::ALL);
     let w = Arc::new(example());
-    let seats = [Rating::GoldPerRound, Rating::GameAnalyzerPlus];
-    let a = run_game_with(&w, &seats, CASES[1], Mode::Budget(300), 5, 0, 120);
-    let b = run_game_with(&w, &seats, CASES[1], Mode::Budget(300), 5, 0, 120);
+    let seats = ["gold-per-round", "game-analyzer-plus"];
+    let a = play(&w, &seats, 1, 300, 120);
+    let b = play(&w, &seats, 1, 300, 120);
     assert_eq!((&a.rounds, &a.expanded), (&b.rounds, &b.expanded));
     assert!(
         a.rounds[1].is_some(),
@@ -125,18 +150,13 @@ fn game_analyzer_plus_is_named_and_plays_reproducibly() {
 #[test]
 fn game_analyzer_planner_is_named_and_plays_reproducibly() {
     assert_eq!(
-        "game-analyzer-planner".parse::<Rating>(),
-        Ok(Rating::GameAnalyzerPlanner)
+        build_bot("game-analyzer-planner").unwrap().label(),
+        "GA-Planner"
     );
-    assert!(!Rating::ALL.contains(&Rating::GameAnalyzerPlanner));
     let w = Arc::new(example());
-    let seats = [
-        Rating::GoldPerRound,
-        Rating::ScorePerRound,
-        Rating::GameAnalyzerPlanner,
-    ];
-    let a = run_game_with(&w, &seats, CASES[5], Mode::Budget(300), 5, 0, 150);
-    let b = run_game_with(&w, &seats, CASES[5], Mode::Budget(300), 5, 0, 150);
+    let seats = ["gold-per-round", "score-per-round", "game-analyzer-planner"];
+    let a = play(&w, &seats, 5, 300, 150);
+    let b = play(&w, &seats, 5, 300, 150);
     assert_eq!((&a.rounds, &a.expanded), (&b.rounds, &b.expanded));
     assert!(
         a.rounds[2].is_some(),
@@ -188,10 +208,9 @@ fn override_negative_attribute_at_maximum() {
         let k = rater.rate(&ate, 2, 0);
         let expect = match r {
             Rating::Differenz => Key([-2, 0]),
-            Rating::GoldScore
-            | Rating::GoldScorePerRound
-            | Rating::GameAnalyzerPlus
-            | Rating::GameAnalyzerPlanner => Key([MAX - 2, MAX - 2]),
+            Rating::GoldScore | Rating::GoldScorePerRound | Rating::GameAnalyzerPlus => {
+                Key([MAX - 2, MAX - 2])
+            }
             _ => Key([MAX - 2, 0]),
         };
         assert_eq!(k, expect, "{r:?}");
@@ -202,20 +221,13 @@ fn override_negative_attribute_at_maximum() {
     }
 }
 
-fn input<'a>(
-    w: &'a World,
-    s: &'a [i64],
-    m: &'a Merchant,
-    g: &'a GameAnalyzer,
-    r: Rating,
-) -> SearchInput<'a> {
+fn input<'a>(w: &'a World, s: &'a [i64], m: &'a Merchant, g: &'a GameAnalyzer) -> SearchInput<'a> {
     SearchInput {
         world: w,
         state: s,
         rounds_played: 0,
         merchant: m,
         analyzer: g,
-        rating: r,
         random_period: 100,
     }
 }
@@ -228,7 +240,8 @@ fn equal_states_share_one_node() {
     let s = rules::start_state(&w);
     // Iteration 1: root + 2 children (3 pops); iteration 2: root, 2 children, 5 grandchildren.
     let (d, _) = think(
-        input(&w, &s, &m, &g, Rating::Score),
+        input(&w, &s, &m, &g),
+        Rating::Score,
         &Budget::unlimited().with_nodes(11),
         &mut SplitMix64::new(1),
     );
@@ -246,17 +259,19 @@ fn search_returns_within_deadline_with_executable_first_action() {
     let mut s = rules::start_state(&w);
     s[item_slot(w.item_index("Getreide").unwrap())] = 2;
     s[attr_slot(&w, w.attribute_index("Skill: GetreideErnten").unwrap())] = 4;
-    for r in Rating::KNOWN {
+    for entry in BOTS.entries {
+        let r = entry.name;
+        let mut bot = build_bot(r).unwrap();
         let start = Instant::now();
         let budget = Budget::unlimited().with_time(Duration::from_millis(40));
-        let (d, stats) = think(input(&w, &s, &m, &g, r), &budget, &mut SplitMix64::new(7));
+        let d = bot.think(input(&w, &s, &m, &g), &budget, &mut SplitMix64::new(7));
         let took = start.elapsed();
         // One expansion is microseconds; the slack only absorbs scheduling on a loaded machine.
         assert!(
             took < Duration::from_millis(40 + 100),
             "{r:?} took {took:?}"
         );
-        assert!(stats.expanded > 0, "{r:?} expanded nothing");
+        assert!(d.expanded > 0, "{r:?} expanded nothing");
         let a = d.activity.expect("an answer");
         let market = Market {
             prices: &m.price,
@@ -280,9 +295,10 @@ fn goal_in_reach_is_followed() {
     let mut s = rules::start_state(&w);
     s[0] = 60;
     s[item_slot(w.item_index("Brot").unwrap())] = 1;
-    for r in Rating::KNOWN {
-        let (d, _) = think(
-            input(&w, &s, &m, &g, r),
+    for entry in BOTS.entries {
+        let r = entry.name;
+        let d = build_bot(r).unwrap().think(
+            input(&w, &s, &m, &g),
             &Budget::unlimited().with_nodes(10_000),
             &mut SplitMix64::new(3),
         );
@@ -294,8 +310,15 @@ fn goal_in_reach_is_followed() {
 #[test]
 fn budget_mode_is_deterministic() {
     let w = Arc::new(example());
-    let a = run_game(&w, CASES[1], Mode::Budget(300), 5, 0, 120);
-    let b = run_game(&w, CASES[1], Mode::Budget(300), 5, 0, 120);
+    let options = PlayOptions {
+        case: CASES[1],
+        mode: Mode::Budget(300),
+        seed: 5,
+        game: 0,
+        max_rounds: 120,
+    };
+    let a = play_game(&w, thesis(), &options);
+    let b = play_game(&w, thesis(), &options);
     assert_eq!(a.rounds, b.rounds);
     assert_eq!(a.expanded, b.expanded);
     assert!(
@@ -303,14 +326,14 @@ fn budget_mode_is_deterministic() {
         "GameAnalyzer finishes: {:?}",
         a.rounds
     );
-    let c = run_game(&w, CASES[1], Mode::Budget(300), 6, 0, 120);
+    let c = play_game(&w, thesis(), &PlayOptions { seed: 6, ..options });
     assert_eq!(c.rounds.len(), 8);
 }
 
 #[test]
 fn agents_think_in_parallel_within_the_round_time() {
     let w = Arc::new(example());
-    let mut session = Session::agents_only(w, &Rating::ALL, 1, 0);
+    let mut session = Session::bots_only(w, thesis(), 1, 0);
     for _ in 0..3 {
         let start = Instant::now();
         let deadline = start + Duration::from_millis(500);
@@ -333,7 +356,7 @@ fn agents_think_in_parallel_within_the_round_time() {
 #[test]
 fn agent_caps_limit_one_agent_below_the_round_limit() {
     let w = Arc::new(example());
-    let mut session = Session::agents_only(w, &Rating::ALL, 1, 0);
+    let mut session = Session::bots_only(w, thesis(), 1, 0);
     session.set_cap(
         7,
         AgentCap {
@@ -376,4 +399,34 @@ fn agent_caps_limit_one_agent_below_the_round_limit() {
     }
     // The agent stopped at once still answered (the fallback move).
     assert!(session.game.players[3].state != rules::start_state(&session.game.world));
+}
+
+/// A cap given in the spec (`max_expansions`, `max_ms`) limits the bot exactly as
+/// [`Session::set_cap`] does, and a directly built capped [`RatingBot`] is the same bot.
+#[test]
+fn caps_in_the_spec_limit_like_set_cap() {
+    let w = Arc::new(example());
+    let direct = RatingBot::new(Rating::GameAnalyzer).with_cap(AgentCap {
+        expansions: Some(5),
+        time: None,
+    });
+    assert_eq!(direct.name(), "game-analyzer(max_expansions=5)");
+    let bots = vec![
+        build_bot("gold").unwrap(),
+        build_bot("game-analyzer(max_expansions=5)").unwrap(),
+        build_bot("score(max_ms=0)").unwrap(),
+        Box::new(direct) as Box<dyn Bot>,
+    ];
+    let mut session = Session::bots_only(w, bots, 1, 0);
+    for _ in 0..2 {
+        session.start_thinking(ThinkLimit {
+            expansions: Some(40),
+            deadline: None,
+        });
+        session.finish_round(&[], false);
+        let expanded: Vec<u64> = (0..4)
+            .map(|p| session.last_decision(p).unwrap().expanded)
+            .collect();
+        assert_eq!(expanded, [40, 5, 0, 5]);
+    }
 }

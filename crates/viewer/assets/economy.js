@@ -70,6 +70,20 @@ function tick() {
   $("timer").textContent = left > 0 ? `agents think: ${(left / 1000).toFixed(1)} s` : "agents ready";
 }
 
+// Splits "gold, game-analyzer(max_expansions=30,max_ms=5)" at the commas outside parentheses.
+function splitSpecs(text) {
+  const out = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth = Math.max(0, depth - 1);
+    else if (c === "," && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+  }
+  out.push(text.slice(start));
+  return out.map(s => s.trim()).filter(Boolean);
+}
+
 async function post(url, body) {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(await res.text());
@@ -77,7 +91,7 @@ async function post(url, body) {
 }
 
 async function start() {
-  const agents = $("agents").value.split(",").map(s => s.trim()).filter(Boolean);
+  const agents = splitSpecs($("agents").value);
   E.shownGoal = false;
   render(await post("/api/economy/new", { agents, round_ms: Number($("roundms").value) || 2000, seed: Number($("seed").value) || 0, world: param("open") || undefined }));
   showError("");
@@ -98,7 +112,7 @@ $("goalok").onclick = () => { $("goal").style.display = "none"; };
 (async () => {
   try {
     const ratings = await (await fetch("/api/economy/ratings")).json();
-    $("agents").title = "ratings, comma-separated: " + ratings.map(r => r.name).join(", ");
+    $("agents").title = "bots, comma-separated: " + ratings.map(r => r.name).join(", ");
     if (param("agents") !== null) $("agents").value = param("agents");
     if (param("roundms") !== null) $("roundms").value = param("roundms");
     if (param("start") !== null || param("open") !== null) await start();

@@ -13,8 +13,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 use economy::game::Controller;
-use economy::rating::Rating;
-use economy::session::{Session, ThinkLimit};
+use economy::session::{Seat, Session, ThinkLimit};
 use serde_json::{Value, json};
 
 use crate::AppState;
@@ -44,20 +43,26 @@ fn bad(code: StatusCode, msg: impl Into<String>) -> Response {
     (code, msg.into()).into_response()
 }
 
-/// `GET /api/economy/ratings`: every agent rating (the thesis's eight and ours) by command-line
-/// name and label.
+/// `GET /api/economy/ratings`: every bot of [`economy::BOTS`] (the thesis's eight agents and
+/// ours) by name, with its one-line description.
 pub async fn ratings() -> Json<Value> {
-    let list: Vec<Value> = Rating::KNOWN
+    Json(bot_list())
+}
+
+/// The bot list `GET /api/economy/ratings` answers.
+pub fn bot_list() -> Value {
+    let list: Vec<Value> = economy::BOTS
+        .entries
         .iter()
-        .map(|r| json!({"name": r.cli_name(), "label": r.label()}))
+        .map(|e| json!({"name": e.name, "about": e.about}))
         .collect();
-    Json(Value::Array(list))
+    Value::Array(list)
 }
 
 /// Body of `POST /api/economy/new`.
 #[derive(serde::Deserialize)]
 pub struct NewGame {
-    /// Ratings (command-line names) of the agents.
+    /// The bots' specs ([`economy::BOTS`]).
     agents: Vec<String>,
     /// Agents' thinking time per round in milliseconds.
     #[serde(default = "default_round_ms")]
@@ -87,12 +92,12 @@ fn view(id: u64, g: &EconomyGame) -> Value {
         .players
         .iter()
         .enumerate()
-        .filter_map(|(p, pl)| match pl.controller {
+        .filter_map(|(p, pl)| match &pl.controller {
             Controller::Human => None,
-            Controller::Agent(r) => {
+            Controller::Bot(label) => {
                 let d = g.session.last_decision(p);
                 Some(json!({
-                    "player": p, "name": pl.name, "rating": r.label(),
+                    "player": p, "name": pl.name, "rating": label,
                     "last": g.last_executed.get(p).copied().flatten().and_then(|a| names.get(a)),
                     "expanded": d.map(|d| d.expanded), "nodes": d.map(|d| d.nodes),
                     "depth": d.map(|d| d.depth_limit), "goal_found": d.map(|d| d.goal_found),
@@ -113,7 +118,7 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
     if req.agents.is_empty() || req.agents.len() > MAX_AGENTS {
         return bad(
             StatusCode::BAD_REQUEST,
-            format!("field `agents`: give 1 to {MAX_AGENTS} ratings"),
+            format!("field `agents`: give 1 to {MAX_AGENTS} bots"),
         );
     }
     if !(100..=MAX_ROUND_MS).contains(&req.round_ms) {
@@ -122,23 +127,15 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
             format!("field `round_ms`: expected 100 … {MAX_ROUND_MS}"),
         );
     }
-    let mut players = vec![("Spieler".to_owned(), Controller::Human)];
-    for (i, name) in req.agents.iter().enumerate() {
-        let Some(r) = Rating::KNOWN
-            .into_iter()
-            .find(|r| r.cli_name() == name.trim())
-        else {
-            let known: Vec<&str> = Rating::KNOWN.iter().map(|r| r.cli_name()).collect();
-            return bad(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "field `agents.{i}`: unknown rating {name:?} (known: {})",
-                    known.join(", ")
-                ),
-            );
+    let mut players = vec![("Spieler".to_owned(), Seat::Human)];
+    for (i, spec) in req.agents.iter().enumerate() {
+        let bot = match economy::build_bot(spec) {
+            Ok(bot) => bot,
+            Err(e) => return bad(StatusCode::BAD_REQUEST, format!("field `agents.{i}`: {e}")),
         };
-        players.push((format!("Agent{i} ({})", r.label()), Controller::Agent(r)));
+        players.push((format!("Agent{i} ({})", bot.label()), Seat::Bot(bot)));
     }
+    let seats = players.len();
     let loaded = match &req.world {
         None => economy::loader::load_str(economy::EXAMPLE_WORLD, "beispielwelt.toml"),
         Some(path) => match read_below_root(&app, path).await {
@@ -151,14 +148,14 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
         Err(e) => return bad(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
     };
     let round_time = Duration::from_millis(req.round_ms);
-    let mut session = Session::new(world, &players, req.seed, 0);
+    let mut session = Session::new(world, players, req.seed, 0);
     let deadline = Instant::now() + round_time;
     session.start_thinking(ThinkLimit {
         expansions: None,
         deadline: Some(deadline),
     });
     let game = EconomyGame {
-        last_executed: vec![None; players.len()],
+        last_executed: vec![None; seats],
         session,
         round_time,
         deadline,

@@ -342,3 +342,27 @@ async fn wumpus_traces_match_a_local_game() {
     assert_eq!(status, 400);
     assert!(body.contains("unknown agent"), "{body}");
 }
+
+/// The economy page offers exactly the bots of `economy::BOTS`, and a spec with parameters
+/// (or an old name) seats its bot.
+#[tokio::test]
+async fn economy_bot_list_is_the_catalogue() {
+    let addr = start().await;
+    let list = json_ok(addr, "GET", "/api/economy/ratings", &Value::Null).await;
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, economy::BOTS.names());
+    let v = json_ok(
+        addr,
+        "POST",
+        "/api/economy/new",
+        &json!({"agents": ["game-analyzer(max_expansions=5)", "differenz"], "round_ms": 100}),
+    )
+    .await;
+    assert_eq!(v["agents"][0]["rating"], json!("GameAnalyzer"));
+    assert_eq!(v["agents"][1]["rating"], json!("Differenz"));
+}

@@ -1,67 +1,101 @@
-//! The economy game in the arena: all agents (one per rating) play one game together; rank by
-//! rounds needed to reach the goal (fewer is better; not reaching it ranks last).
+//! The economy game in the arena: all bots of [`economy::BOTS`] named in the config play one
+//! game together; rank by rounds needed to reach the goal (fewer is better; not reaching it
+//! ranks last).
 
 use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
-use economy::experiment::{Case, Mode};
-use economy::rating::Rating;
+use economy::PlayOptions;
+use economy::experiment::{CASES, Case, Mode};
 
 use crate::games::{check_keys, int_option};
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 
-/// Plays economy games between rating agents (`gold`, `score`, `analyzer`, …).
+/// Plays economy games between bots of [`economy::BOTS`] (`gold`, `game-analyzer`,
+/// `game-analyzer(max_expansions=50)`, …).
 #[derive(Clone, Debug)]
 pub struct EconomyPlayer {
-    goal: i64,
-    variable_prices: bool,
+    case: Case,
     mode: Mode,
     max_rounds: u32,
 }
 
+/// The option keys [`EconomyPlayer::from_options`] reads.
+const KEYS: [&str; 6] = [
+    "case",
+    "goal",
+    "variable_prices",
+    "round_ms",
+    "expansions",
+    "max_rounds",
+];
+
 impl EconomyPlayer {
-    /// Options: `goal` (gold, default 500), `variable_prices` (bool, default true),
-    /// `round_ms` (wall-clock thinking per round, default 200) or `expansions` (a fixed,
-    /// reproducible search budget per round instead), `max_rounds` (default 200).
+    /// Options: `case` (0..=7, one of the thesis's cases of Tab. 8.1: its gold goal, price
+    /// mode and round time) or `goal` (gold, default 500) and `variable_prices` (bool, default
+    /// true); `round_ms` (wall-clock thinking per round, default the case's or 200) or
+    /// `expansions` (a fixed, reproducible search budget per round instead); `max_rounds`
+    /// (default 200). Per-bot caps are bot parameters (`gold(max_expansions=30)`).
     pub fn from_options(options: &toml::Table) -> anyhow::Result<Self> {
-        check_keys(
-            options,
-            &[
-                "goal",
-                "variable_prices",
-                "round_ms",
-                "expansions",
-                "max_rounds",
-            ],
-        )?;
+        check_keys(options, &KEYS)?;
+        let case = if options.contains_key("case") {
+            for key in ["goal", "variable_prices"] {
+                anyhow::ensure!(
+                    !options.contains_key(key),
+                    "options.{key}: give either case or goal and variable_prices, not both"
+                );
+            }
+            let id = int_option(options, "case", 0)?;
+            let case = usize::try_from(id)
+                .ok()
+                .and_then(|i| CASES.get(i))
+                .with_context(|| format!("options.case: expected 0 to 7, found {id}"))?;
+            Some(*case)
+        } else {
+            None
+        };
         let variable_prices = match options.get("variable_prices") {
             None => true,
             Some(toml::Value::Boolean(b)) => *b,
             Some(v) => anyhow::bail!("options.variable_prices: expected true or false, found {v}"),
         };
+        let goal =
+            i64::try_from(int_option(options, "goal", 500)?).context("options.goal: too large")?;
+        let case = case.unwrap_or(Case {
+            id: 0,
+            goal,
+            round_ms: 200,
+            variable_prices,
+        });
         let mode = if options.contains_key("expansions") {
             anyhow::ensure!(
                 !options.contains_key("round_ms"),
-                "options: give either round_ms or expansions, not both"
+                "options.round_ms: give either round_ms or expansions, not both"
             );
             Mode::Budget(int_option(options, "expansions", 0)?)
         } else {
-            Mode::Time(Some(int_option(options, "round_ms", 200)?))
+            Mode::Time(Some(int_option(options, "round_ms", case.round_ms)?))
         };
         Ok(Self {
-            goal: i64::try_from(int_option(options, "goal", 500)?)
-                .context("options.goal: too large")?,
-            variable_prices,
+            case,
             mode,
             max_rounds: u32::try_from(int_option(options, "max_rounds", 200)?)
                 .context("options.max_rounds: too large")?,
         })
     }
-}
 
-fn rating(spec: &str) -> anyhow::Result<Rating> {
-    spec.parse::<Rating>().map_err(|e| anyhow::anyhow!(e))
+    /// How the game of `job` is played: [`economy::play_game`] with these options and the
+    /// job's bots gives the arena's result.
+    pub fn play_options(&self, job: &Job) -> PlayOptions {
+        PlayOptions {
+            case: self.case,
+            mode: self.mode,
+            seed: job.seed,
+            game: job.index,
+            max_rounds: self.max_rounds,
+        }
+    }
 }
 
 impl GamePlayer for EconomyPlayer {
@@ -70,7 +104,8 @@ impl GamePlayer for EconomyPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        rating(spec).map(drop)
+        economy::build_bot(spec)?;
+        Ok(())
     }
 
     fn play(&self, job: &Job, _replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
@@ -79,26 +114,8 @@ impl GamePlayer for EconomyPlayer {
         } else {
             economy::loader::load_file(Path::new(&job.map))?.world
         };
-        let ratings = job
-            .specs
-            .iter()
-            .map(|s| rating(s))
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        let case = Case {
-            id: 0,
-            goal: self.goal,
-            round_ms: 2000,
-            variable_prices: self.variable_prices,
-        };
-        let result = economy::experiment::run_game_with(
-            &Arc::new(world),
-            &ratings,
-            case,
-            self.mode,
-            job.seed,
-            job.index,
-            self.max_rounds,
-        );
+        let bots = economy::experiment::build_bots(&job.specs)?;
+        let result = economy::play_game(&Arc::new(world), bots, &self.play_options(job));
         let rounds: Vec<u32> = result
             .rounds
             .iter()
@@ -128,5 +145,65 @@ impl GamePlayer for EconomyPlayer {
                 })
                 .collect(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(text: &str) -> anyhow::Result<EconomyPlayer> {
+        EconomyPlayer::from_options(&text.parse::<toml::Table>()?)
+    }
+
+    #[test]
+    fn a_case_sets_goal_prices_and_round_time() {
+        let p = options("case = 5").unwrap();
+        assert_eq!(p.case, CASES[5]);
+        assert_eq!(p.mode, Mode::Time(Some(2000)));
+        let p = options("case = 6\nexpansions = 300\nmax_rounds = 300").unwrap();
+        assert_eq!(
+            (p.case, p.mode, p.max_rounds),
+            (CASES[6], Mode::Budget(300), 300)
+        );
+        let p = options("goal = 300\nvariable_prices = false").unwrap();
+        assert_eq!((p.case.goal, p.case.variable_prices), (300, false));
+        assert_eq!(p.mode, Mode::Time(Some(200)));
+    }
+
+    #[test]
+    fn bad_options_name_their_key() {
+        for (text, key) in [
+            ("case = 8", "options.case"),
+            ("case = -1", "options.case"),
+            ("case = \"one\"", "options.case"),
+            ("case = 1\ngoal = 300", "options.goal"),
+            (
+                "case = 1\nvariable_prices = true",
+                "options.variable_prices",
+            ),
+            ("expansions = 5\nround_ms = 5", "options.round_ms"),
+            ("cases = 1", "options.cases"),
+            ("max_rounds = 99999999999", "options.max_rounds"),
+        ] {
+            let e = format!("{:#}", options(text).unwrap_err());
+            assert!(e.contains(key), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn bots_are_checked_against_the_catalogue() {
+        let p = options("").unwrap();
+        assert!(p.check_bot("game-analyzer(max_expansions=5)").is_ok());
+        assert!(p.check_bot("differenz").is_ok(), "old names keep working");
+        let e = p
+            .check_bot("gold(max_expansions=-3)")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("max_expansions"), "values are checked: {e}");
+        let e = p.check_bot("analyzer").unwrap_err().to_string();
+        assert!(e.contains("game-analyzer-planner"), "{e}");
+        let e = p.check_bot("x=cmd:./bot").unwrap_err().to_string();
+        assert!(e.contains("external"), "{e}");
     }
 }

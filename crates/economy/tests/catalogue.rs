@@ -1,0 +1,82 @@
+//! The catalogue `economy::BOTS`: every entry builds from its name and plays a short game,
+//! and an old name plays the identical game as the name it stands for.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use economy::experiment::{CASES, Mode};
+use economy::{BOTS, PlayOptions, build_bot, play_game};
+
+fn world() -> Arc<economy::world::World> {
+    Arc::new(
+        economy::loader::load_str(economy::EXAMPLE_WORLD, "w")
+            .unwrap()
+            .world,
+    )
+}
+
+fn options() -> PlayOptions {
+    PlayOptions {
+        case: CASES[1],
+        mode: Mode::Budget(100),
+        seed: 3,
+        game: 0,
+        max_rounds: 12,
+    }
+}
+
+#[test]
+fn every_entry_builds_and_plays_a_short_game() {
+    let w = world();
+    for entry in BOTS.entries {
+        let bot = build_bot(entry.name).unwrap();
+        assert_eq!(bot.name(), entry.name);
+        assert!(!bot.label().is_empty());
+        assert!(!entry.about.is_empty());
+        let outcome = play_game(&w, vec![bot, build_bot("gold").unwrap()], &options());
+        assert_eq!(outcome.thought[0], 12, "{}", entry.name);
+        assert!(outcome.expanded[0] > 0, "{}", entry.name);
+    }
+}
+
+#[test]
+fn old_names_play_the_identical_game() {
+    let w = world();
+    for (old, new) in economy::bots::OLD_NAMES {
+        let play = |spec: &str| {
+            let bots = vec![build_bot(spec).unwrap(), build_bot("score").unwrap()];
+            play_game(
+                &w,
+                bots,
+                &PlayOptions {
+                    max_rounds: 30,
+                    ..options()
+                },
+            )
+        };
+        let (a, b) = (play(old), play(new));
+        assert_eq!(
+            (&a.rounds, &a.expanded),
+            (&b.rounds, &b.expanded),
+            "{old} vs {new}"
+        );
+        assert_eq!(build_bot(old).unwrap().name(), *new);
+    }
+}
+
+#[test]
+fn spec_parameters_are_what_the_game_sees() {
+    let w = world();
+    let capped = play_game(
+        &w,
+        vec![build_bot("game-analyzer-planner(max_width=2,max_expansions=40)").unwrap()],
+        &options(),
+    );
+    let plain = play_game(
+        &w,
+        vec![build_bot("game-analyzer-planner").unwrap()],
+        &options(),
+    );
+    assert!(capped.expanded[0] <= 40 * 12, "{:?}", capped.expanded);
+    assert!(plain.expanded[0] > capped.expanded[0]);
+}
