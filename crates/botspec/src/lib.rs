@@ -183,6 +183,29 @@ impl BotSpec {
     }
 }
 
+/// Splits a comma-separated list of specs (a `--bots A,B,…` option) at the commas outside
+/// parentheses and double quotes: `champion(a=1,b=2), cmd:x` → `["champion(a=1,b=2)",
+/// "cmd:x"]`. Items are trimmed; empty items are left out.
+pub fn split_list(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut quoted, mut start) = (0usize, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth = depth.saturating_sub(1),
+            ',' if !quoted && depth == 0 => {
+                out.push(text[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(text[start..].trim());
+    out.retain(|s| !s.is_empty());
+    out
+}
+
 /// Splits `cmd:COMMAND` / `NAME=cmd:COMMAND` (with `NAME` made of letters, digits and
 /// `-_.+`); anything else is `None`.
 fn external(text: &str) -> Option<External> {
@@ -762,6 +785,16 @@ mod tests {
             BotSpec::parse("a b=cmd:x"),
             Err(SpecError::Syntax { .. })
         ));
+    }
+
+    #[test]
+    fn lists_split_at_top_level_commas() {
+        assert_eq!(
+            split_list(r#"parrot(yo,2), parrot(word="a,b") ,,cmd:x y"#),
+            ["parrot(yo,2)", r#"parrot(word="a,b")"#, "cmd:x y"]
+        );
+        assert!(split_list(" , ").is_empty());
+        assert_eq!(split_list("a)b,c"), ["a)b", "c"]);
     }
 
     #[test]
