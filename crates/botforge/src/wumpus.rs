@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 use wumpus::eval::{AgentSpec, EvalConfig, evaluate};
 use wumpus::protocol::{Timeouts, serve};
 use wumpus::render::{LEGEND, render};
-use wumpus::{Game, Preset, World, generate, play, play_traced};
+use wumpus::{Game, Preset, World, generate, play_game, play_game_traced};
 
 /// Subcommands of `botforge wumpus`.
 #[derive(Subcommand, Debug)]
@@ -145,7 +145,7 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut player = spec.player(a.timeouts.timeouts())?;
     let mut game = Game::new(&world, a.seed);
     let (result, error) = if let Some(path) = &a.trace {
-        let t = play_traced(&mut game, player.as_mut(), a.seed, &spec.name());
+        let t = play_game_traced(&mut game, player.as_mut(), a.seed, &spec.name());
         t.save_json(path)
             .with_context(|| format!("writing trace {}", path.display()))?;
         (t.result, t.error)
@@ -155,7 +155,7 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
         if show {
             let _ = writeln!(out, "{LEGEND}");
         }
-        let o = play(&mut game, player.as_mut(), |g, act, p| {
+        let o = play_game(&mut game, player.as_mut(), |g, act, p| {
             if show {
                 let k = p.knowledge();
                 let head = act.map_or_else(|| "start".to_string(), |x| x.name().to_string());

@@ -10,8 +10,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 use wumpus::agents::{AGENT_NAMES, by_name};
 use wumpus::{
-    Game, GameResult, GameTrace, HunterAction, HunterAgent, Knowledge, Observation, Preset,
-    StartInfo, World, generate, play_traced,
+    Bot, Game, GameOutcome, GameTrace, HunterAction, Knowledge, Observation, Preset, StartInfo,
+    World, generate, play_game_traced,
 };
 
 use crate::AppState;
@@ -31,17 +31,17 @@ pub struct TraceQuery {
     preset: Option<String>,
 }
 
-/// A boxed built-in agent as a sized [`HunterAgent`] (so it can be used as a `Player`).
-struct Agent(Box<dyn HunterAgent + Send>);
+/// A boxed built-in agent as a sized [`Bot`] (so it can be used as a `Entrant`).
+struct Agent(Box<dyn Bot + Send>);
 
-impl HunterAgent for Agent {
+impl Bot for Agent {
     fn start(&mut self, info: &StartInfo) {
         self.0.start(info);
     }
     fn act(&mut self, obs: &Observation) -> HunterAction {
         self.0.act(obs)
     }
-    fn finish(&mut self, result: &GameResult) {
+    fn finish(&mut self, result: &GameOutcome) {
         self.0.finish(result);
     }
     fn knowledge(&self) -> Option<Knowledge> {
@@ -106,7 +106,7 @@ pub async fn trace(State(app): State<Arc<AppState>>, Query(q): Query<TraceQuery>
     let played = tokio::task::spawn_blocking(move || {
         let mut player = Agent(by_name(&agent)?);
         let mut game = Game::new(&world, seed);
-        Some(play_traced(&mut game, &mut player, seed, &agent))
+        Some(play_game_traced(&mut game, &mut player, seed, &agent))
     })
     .await;
     match played {

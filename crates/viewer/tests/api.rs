@@ -319,8 +319,8 @@ async fn wumpus_traces_match_a_local_game() {
     )
     .await;
     let world = wumpus::World::load(&workspace().join(path)).unwrap();
-    let mut agent = wumpus::agents::ReferenceAgent::new();
-    let local = wumpus::play_traced(
+    let mut agent = wumpus::agents::ReferenceBot::new();
+    let local = wumpus::play_game_traced(
         &mut wumpus::Game::new(&world, 3),
         &mut agent,
         3,
@@ -335,8 +335,9 @@ async fn wumpus_traces_match_a_local_game() {
     )
     .await;
     let world = wumpus::generate(&wumpus::Preset::Small.params(2)).unwrap();
-    let mut agent = wumpus::agents::ChampionAgent::new();
-    let local = wumpus::play_traced(&mut wumpus::Game::new(&world, 2), &mut agent, 2, "champion");
+    let mut agent = wumpus::agents::ChampionBot::new();
+    let local =
+        wumpus::play_game_traced(&mut wumpus::Game::new(&world, 2), &mut agent, 2, "champion");
     assert_same_game(&generated, &local);
     let (status, body) = request(addr, "GET", "/api/wumpus/trace?agent=oracle", "").await;
     assert_eq!(status, 400);

@@ -364,8 +364,9 @@ async fn speed_live(b: &mut Browser, base: &str) {
 async fn wumpus_game(b: &mut Browser, base: &str) {
     let path = "data/wumpus/seed-1-medium.wum";
     let world = wumpus::World::load(&workspace().join(path)).unwrap();
-    let mut agent = wumpus::agents::ChampionAgent::new();
-    let trace = wumpus::play_traced(&mut wumpus::Game::new(&world, 1), &mut agent, 1, "champion");
+    let mut agent = wumpus::agents::ChampionBot::new();
+    let trace =
+        wumpus::play_game_traced(&mut wumpus::Game::new(&world, 1), &mut agent, 1, "champion");
     b.goto(&format!("{base}/wumpus?open={path}&seed=1&agent=champion"))
         .await;
     b.wait("document.getElementById('turn').textContent.startsWith('step 0 /')")

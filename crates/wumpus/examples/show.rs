@@ -3,7 +3,7 @@
 
 use wumpus::agents::by_name;
 use wumpus::render::render;
-use wumpus::{Game, Preset, World, generate, play};
+use wumpus::{Game, Preset, World, generate, play_game};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +21,7 @@ fn main() {
         return;
     };
     let mut g = Game::new(&world, seed);
-    let out = play(&mut g, &mut agent, |g, act, p| {
+    let out = play_game(&mut g, &mut agent, |g, act, p| {
         println!("{:?} -> {:?}", act, g.observation());
         print!("{}", render(g, p.knowledge().as_ref()));
     });

@@ -2,8 +2,8 @@
 //! WORLDS SEED risk_weight win_chance shoot turn_shoot`. Prints success and outcome counts.
 
 use rayon::prelude::*;
-use wumpus::agents::champion::{ChampionAgent, ChampionConfig};
-use wumpus::{Game, Outcome, Preset, generate, play};
+use wumpus::agents::champion::{ChampionBot, ChampionConfig};
+use wumpus::{Game, Outcome, Preset, generate, play_game};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -24,8 +24,8 @@ fn main() {
         .filter_map(|s| {
             let w = generate(&Preset::Medium.params(s)).ok()?;
             let mut g = Game::new(&w, s);
-            let mut ag = ChampionAgent::with_config(cfg.clone());
-            let r = play(&mut g, &mut ag, |_, _, _| {}).result;
+            let mut ag = ChampionBot::with_config(cfg.clone());
+            let r = play_game(&mut g, &mut ag, |_, _, _| {}).result;
             assert_eq!(ag.certain_pit_steps(), 0);
             Some((r.outcome, r.score, r.actions))
         })

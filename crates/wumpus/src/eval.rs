@@ -6,11 +6,11 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::agent::{Player, play};
+use crate::agent::{Entrant, play_game};
 use crate::agents;
-use crate::game::{Game, GameResult, Outcome};
+use crate::game::{Game, GameOutcome, Outcome};
 use crate::generate::{GenError, Preset, generate};
-use crate::protocol::{ExternalAgent, Timeouts};
+use crate::protocol::{ExternalEntrant, Timeouts};
 
 /// Which agent to run: a built-in name, or an external process by `cmd:SHELL` or
 /// `NAME=cmd:SHELL` (spec parsing shared with the other games: [`procgroup::split_external`]).
@@ -63,14 +63,14 @@ impl AgentSpec {
     }
 
     /// A fresh player for one game.
-    pub fn player(&self, timeouts: Timeouts) -> Result<Box<dyn Player + Send>, EvalError> {
+    pub fn player(&self, timeouts: Timeouts) -> Result<Box<dyn Entrant + Send>, EvalError> {
         match self {
             AgentSpec::Builtin(n) => match agents::by_name(n) {
                 Some(a) => Ok(Box::new(a)),
                 None => Err(EvalError::Agent(format!("unknown agent '{n}'"))),
             },
             AgentSpec::Command(c) | AgentSpec::Named { command: c, .. } => {
-                Ok(Box::new(ExternalAgent::new(c, timeouts)))
+                Ok(Box::new(ExternalEntrant::new(c, timeouts)))
             }
         }
     }
@@ -116,7 +116,7 @@ pub struct GameRecord {
     /// Agent index in the agent list.
     pub agent: usize,
     /// Result.
-    pub result: GameResult,
+    pub result: GameOutcome,
     /// Whether the world is solvable.
     pub solvable: bool,
     /// Error message for `ERROR` games.
@@ -188,7 +188,7 @@ pub fn evaluate(cfg: &EvalConfig, specs: &[AgentSpec]) -> Result<EvalReport, Eva
                     .map(|(agent, spec)| {
                         let mut game = Game::new(&world, seed);
                         let mut player = spec.player(cfg.timeouts)?;
-                        let out = play(&mut game, player.as_mut(), |_, _, _| {});
+                        let out = play_game(&mut game, player.as_mut(), |_, _, _| {});
                         Ok(GameRecord {
                             seed,
                             agent,

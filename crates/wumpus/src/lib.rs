@@ -19,11 +19,11 @@ pub mod rng;
 pub mod world;
 
 pub use agent::{
-    CellKnowledge, GameTrace, HunterAgent, Knowledge, PlayOutcome, Player, TraceStep, play,
-    play_traced,
+    Bot, CellKnowledge, Entrant, GameTrace, Knowledge, PlayedGame, TraceStep, play_game,
+    play_game_traced,
 };
 pub use game::{
-    ActionEffect, Game, GameResult, HunterAction, Observation, Outcome, Percept, StartInfo,
+    ActionEffect, Game, GameOutcome, HunterAction, Observation, Outcome, Percept, StartInfo,
     WumpusState,
 };
 pub use generate::{GenError, GenParams, Preset, generate};

@@ -14,8 +14,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use wumpus::agents::champion::{ChampionAgent, ChampionConfig};
-use wumpus::{Game, Preset, generate, play_traced};
+use wumpus::agents::champion::{ChampionBot, ChampionConfig};
+use wumpus::{Game, Preset, generate, play_game_traced};
 
 /// FNV-1a, 64 bit: a hash that is the same on every machine and Rust version.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -70,8 +70,8 @@ fn record() -> String {
         .map(|(label, preset, seed, cfg)| {
             let world = generate(&preset.params(seed)).unwrap();
             let mut game = Game::new(&world, seed);
-            let mut bot = ChampionAgent::with_config(cfg);
-            let trace = play_traced(&mut game, &mut bot, seed, "champion");
+            let mut bot = ChampionBot::with_config(cfg);
+            let trace = play_game_traced(&mut game, &mut bot, seed, "champion");
             let mut text = serde_json::to_string(&trace.steps).unwrap();
             text.push_str(&serde_json::to_string(&trace.result).unwrap());
             format!(

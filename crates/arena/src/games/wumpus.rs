@@ -55,7 +55,7 @@ impl GamePlayer for WumpusPlayer {
             let mut game = wumpus::Game::new(&world, job.seed);
             let mut player =
                 AgentSpec::parse(spec)?.player(wumpus::protocol::Timeouts::default())?;
-            results.push(wumpus::play(&mut game, player.as_mut(), |_, _, _| {}).result);
+            results.push(wumpus::play_game(&mut game, player.as_mut(), |_, _, _| {}).result);
         }
         Ok(MatchResult {
             turns: results.iter().map(|r| r.actions).max().unwrap_or(0),

@@ -19,7 +19,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use crate::agent::{CellKnowledge, HunterAgent, Knowledge};
+use crate::agent::{Bot, CellKnowledge, Knowledge};
 use crate::agents::pits::{Constraint, posterior};
 use crate::game::{ActionEffect, HunterAction, Observation, StartInfo};
 use crate::world::{Cell, Heading, manhattan};
@@ -68,7 +68,7 @@ struct Belief {
 
 /// The champion agent.
 #[derive(Clone, Debug)]
-pub struct ChampionAgent {
+pub struct ChampionBot {
     cfg: ChampionConfig,
     w: i32,
     h: i32,
@@ -94,7 +94,7 @@ pub struct ChampionAgent {
     plan_note: String,
 }
 
-impl Default for ChampionAgent {
+impl Default for ChampionBot {
     fn default() -> Self {
         Self::new()
     }
@@ -114,7 +114,7 @@ impl Ord for QItem {
     }
 }
 
-impl ChampionAgent {
+impl ChampionBot {
     /// A champion with default parameters.
     pub fn new() -> Self {
         Self::with_config(ChampionConfig::default())
@@ -728,9 +728,9 @@ impl ChampionAgent {
     }
 }
 
-impl HunterAgent for ChampionAgent {
+impl Bot for ChampionBot {
     fn start(&mut self, info: &StartInfo) {
-        *self = ChampionAgent::with_config(self.cfg.clone());
+        *self = ChampionBot::with_config(self.cfg.clone());
         self.w = info.width as i32;
         self.h = info.height as i32;
         self.d = info.stench_distance;
