@@ -2,8 +2,9 @@
 //! §5 expected values for the reference agent).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use wumpus::agents::EntrantSpec;
 use wumpus::agents::ReferenceBot;
-use wumpus::eval::{AgentSpec, EvalConfig, evaluate};
+use wumpus::eval::{EvalConfig, evaluate};
 use wumpus::protocol::Timeouts;
 use wumpus::{Game, Outcome, Preset, World, generate, play_game};
 
@@ -54,7 +55,7 @@ fn reference_1000_worlds_match_spec_expected_values() {
         threads: 2,
         timeouts: Timeouts::default(),
     };
-    let rep = evaluate(&cfg, &[AgentSpec::parse("reference").unwrap()]).unwrap();
+    let rep = evaluate(&cfg, &[EntrantSpec::parse("reference").unwrap()]).unwrap();
     let a = &rep.agents[0];
     println!("{}", rep.table());
     assert_eq!(rep.solvable, 986);

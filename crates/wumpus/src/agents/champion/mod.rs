@@ -25,12 +25,14 @@ mod senses;
 mod shooting;
 mod wumpi;
 
+use botspec::{Args, Param, SpecError};
+
 use crate::agent::{Bot, CellKnowledge, Knowledge};
 use crate::game::{HunterAction, Observation, StartInfo};
 use crate::world::{Cell, Heading};
 use wumpi::Belief;
 
-/// Tunable parameters of the champion.
+/// Tunable parameters of the champion (spec parameters: [`PARAMS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChampionConfig {
     /// Prior pit probability of an unknown cell.
@@ -61,9 +63,59 @@ impl Default for ChampionConfig {
     }
 }
 
+/// The champion's spec parameters (`champion(key=value,…)`), positionally in this order;
+/// the defaults are [`ChampionConfig::default`]'s.
+pub const PARAMS: &[Param] = &[
+    Param {
+        key: "risk_weight",
+        default: "1000",
+        about: "action-equivalent cost of one unit of -ln(survival), 0..=1e9",
+    },
+    Param {
+        key: "win_chance",
+        default: "0.7",
+        about: "estimated chance of winning after surviving a gamble, 0..=10",
+    },
+    Param {
+        key: "shoot_threshold",
+        default: "0.5",
+        about: "shoot ahead when the line holds a wumpus with at least this probability, 0..=1",
+    },
+    Param {
+        key: "turn_shoot_threshold",
+        default: "0.6",
+        about: "turn towards a line this likely to hold a wumpus when one is close, 0..=1",
+    },
+    Param {
+        key: "pit_prior",
+        default: "0.1",
+        about: "prior pit probability of an unknown cell, 0.001..=0.999",
+    },
+    Param {
+        key: "wumpus_prior",
+        default: "0.95",
+        about: "prior probability that each expected wumpus exists, 0..=1",
+    },
+];
+
+impl ChampionConfig {
+    /// The configuration a spec's parameters give (declared in [`PARAMS`]; each checked
+    /// against its range).
+    pub fn from_args(args: &Args) -> Result<ChampionConfig, SpecError> {
+        Ok(ChampionConfig {
+            risk_weight: args.get_in("risk_weight", 0.0..=1e9)?,
+            win_chance: args.get_in("win_chance", 0.0..=10.0)?,
+            shoot_threshold: args.get_in("shoot_threshold", 0.0..=1.0)?,
+            turn_shoot_threshold: args.get_in("turn_shoot_threshold", 0.0..=1.0)?,
+            pit_prior: args.get_in("pit_prior", 0.001..=0.999)?,
+            wumpus_prior: args.get_in("wumpus_prior", 0.0..=1.0)?,
+        })
+    }
+}
+
 const CERTAIN: f64 = 1.0 - 1e-9;
 
-/// The champion agent.
+/// The champion bot (catalogue name `champion`).
 #[derive(Clone, Debug)]
 pub struct ChampionBot {
     cfg: ChampionConfig,
