@@ -2,7 +2,7 @@
 //! (every name is accepted, unknown names are refused with the catalogue's list), bots with
 //! parameters play exactly as built from their spec, and the bundled parameter sweep
 //! `data/arena/wumpus-tune.toml` runs.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::float_cmp)]
 
 use std::path::{Path, PathBuf};
 

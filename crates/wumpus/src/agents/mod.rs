@@ -39,6 +39,7 @@ pub static BOTS: Catalogue<dyn Bot + Send, ()> = Catalogue {
     ],
 };
 
+#[allow(clippy::unnecessary_wraps)] // the catalogue's constructor signature
 fn reference(_: &Args, (): ()) -> Result<Box<dyn Bot + Send>, SpecError> {
     Ok(Box::new(ReferenceBot::new()))
 }
