@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
-use wumpus::eval::{AgentSpec, EvalConfig, evaluate};
+use wumpus::agents::{BOTS, EntrantSpec};
+use wumpus::eval::{EvalConfig, evaluate};
 use wumpus::protocol::{Timeouts, serve};
 use wumpus::render::{LEGEND, render};
-use wumpus::{Game, Preset, World, generate, play, play_traced};
+use wumpus::{Game, Preset, World, generate, play_game, play_game_traced};
 
 /// Subcommands of `botforge wumpus`.
 #[derive(Subcommand, Debug)]
@@ -19,10 +20,12 @@ pub enum Command {
     Play(PlayArgs),
     /// Evaluate agents on N seeded worlds (spec §5).
     Eval(EvalArgs),
-    /// Run a built-in agent as a line-protocol process on stdin/stdout.
+    /// List the bots (the names and parameters specs accept).
+    Bots,
+    /// Run a bot as a line-protocol process on stdin/stdout.
     Agent {
-        /// Agent name (reference, champion).
-        name: String,
+        /// Bot spec, e.g. `champion` or `champion(win_chance=0.5)` (see `botforge wumpus bots`).
+        spec: String,
     },
     /// Generate a world and print it (or write it to a file).
     Generate {
@@ -70,7 +73,8 @@ pub struct PlayArgs {
     /// Preset for generated worlds: small, medium or large.
     #[arg(long, default_value = "medium")]
     preset: Preset,
-    /// Agent: a built-in name or cmd:SHELL.
+    /// What plays: a bot spec (`champion`, `champion(win_chance=0.5)`; see `botforge wumpus
+    /// bots`), `cmd:COMMAND` or `NAME=cmd:COMMAND`.
     #[arg(long, default_value = "champion")]
     agent: String,
     /// Print the board and the agent's knowledge after every step.
@@ -95,7 +99,8 @@ pub struct EvalArgs {
     /// Preset: small, medium or large.
     #[arg(long, default_value = "medium")]
     preset: Preset,
-    /// Comma-separated agents: built-in names or cmd:SHELL.
+    /// Comma-separated specs: bots (`champion(win_chance=0.5)`), `cmd:COMMAND`,
+    /// `NAME=cmd:COMMAND`.
     #[arg(long, default_value = "reference,champion")]
     agents: String,
     /// Worker threads (0 = all cores).
@@ -113,13 +118,12 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     match cmd {
         Command::Play(a) => run_play(&a),
         Command::Eval(a) => run_eval(&a),
-        Command::Agent { name } => {
-            let Some(mut agent) = wumpus::agents::by_name(&name) else {
-                anyhow::bail!(
-                    "unknown agent '{name}' (built-in: {})",
-                    wumpus::agents::AGENT_NAMES.join(", ")
-                );
-            };
+        Command::Bots => {
+            out!("{}", BOTS.describe())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Agent { spec } => {
+            let mut agent = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             serve(agent.as_mut(), stdin, stdout).context("protocol session failed")?;
@@ -141,11 +145,11 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
         Some(p) => World::load(p)?,
         None => generate(&a.preset.params(a.seed))?,
     };
-    let spec = AgentSpec::parse(&a.agent)?;
-    let mut player = spec.player(a.timeouts.timeouts())?;
+    let spec = EntrantSpec::parse(&a.agent)?;
+    let mut player = spec.entrant(a.timeouts.timeouts())?;
     let mut game = Game::new(&world, a.seed);
     let (result, error) = if let Some(path) = &a.trace {
-        let t = play_traced(&mut game, player.as_mut(), a.seed, &spec.name());
+        let t = play_game_traced(&mut game, player.as_mut(), a.seed, spec.name());
         t.save_json(path)
             .with_context(|| format!("writing trace {}", path.display()))?;
         (t.result, t.error)
@@ -155,7 +159,7 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
         if show {
             let _ = writeln!(out, "{LEGEND}");
         }
-        let o = play(&mut game, player.as_mut(), |g, act, p| {
+        let o = play_game(&mut game, player.as_mut(), |g, act, p| {
             if show {
                 let k = p.knowledge();
                 let head = act.map_or_else(|| "start".to_string(), |x| x.name().to_string());
@@ -180,12 +184,9 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
-    let specs: Vec<AgentSpec> = a
-        .agents
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(AgentSpec::parse)
+    let specs: Vec<EntrantSpec> = botspec::split_list(&a.agents)
+        .into_iter()
+        .map(EntrantSpec::parse)
         .collect::<Result<_, _>>()?;
     anyhow::ensure!(!specs.is_empty(), "--agents is empty");
     let cfg = EvalConfig {
@@ -208,7 +209,7 @@ fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!("elapsed {:.2}s", t.elapsed().as_secs_f64());
     if let Some(p) = &a.csv {
-        let names: Vec<String> = specs.iter().map(AgentSpec::name).collect();
+        let names: Vec<String> = specs.iter().map(|s| s.name().to_owned()).collect();
         rep.write_csv(p, &names)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -129,8 +129,8 @@ fn eval_prints_the_spec_table_and_csv() {
         timeouts: wumpus::protocol::Timeouts::default(),
     };
     let specs = [
-        wumpus::eval::AgentSpec::parse("reference").unwrap(),
-        wumpus::eval::AgentSpec::parse("champion").unwrap(),
+        wumpus::agents::EntrantSpec::parse("reference").unwrap(),
+        wumpus::agents::EntrantSpec::parse("champion").unwrap(),
     ];
     let rep = wumpus::eval::evaluate(&cfg, &specs).unwrap();
     for (i, name) in ["reference", "champion"].iter().enumerate() {
@@ -212,12 +212,26 @@ fn bad_input_gives_clear_errors() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown agent 'nobody'"),
+        stderr(&o).contains("unknown wumpus bot `nobody`; known: reference, champion"),
         "{}",
         stderr(&o)
     );
     let o = botforge(&["wumpus", "agent", "nobody"]);
     assert_eq!(o.status.code(), Some(2));
+    let o = botforge(&["wumpus", "agent", "cmd:true"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("only in-process bots are accepted"),
+        "{}",
+        stderr(&o)
+    );
+    let o = botforge(&["wumpus", "play", "--agent", "champion(pit_prior=1)"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("champion(pit_prior=1): must be within 0.001..=0.999"),
+        "{}",
+        stderr(&o)
+    );
     let o = botforge(&["wumpus", "play", "--preset", "huge"]);
     assert_eq!(o.status.code(), Some(2));
     let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
@@ -235,4 +249,116 @@ fn bad_input_gives_clear_errors() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("GARBAGE"), "{}", stderr(&o));
+}
+
+#[test]
+fn bots_lists_the_catalogue() {
+    let o = botforge(&["wumpus", "bots"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), wumpus::agents::BOTS.describe());
+    for name in wumpus::agents::BOTS.names() {
+        assert!(stdout(&o).contains(name), "{name}");
+    }
+}
+
+/// A parameter sweep is one evaluation of several `champion(key=value)` specs: each row is
+/// named by its canonical spec and equals an evaluation of that spec alone.
+#[test]
+fn eval_sweeps_champion_parameters() {
+    let o = botforge(&[
+        "wumpus",
+        "eval",
+        "--worlds",
+        "6",
+        "--seed",
+        "3",
+        "--agents",
+        "champion(win_chance=2,risk_weight=300), champion(0.5)",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no row {name} in {text}"))
+            .to_owned()
+    };
+    let bold = row(&out, "champion(risk_weight=300,win_chance=2)");
+    let low_risk_weight = row(&out, "champion(risk_weight=0.5)");
+    let alone = botforge(&[
+        "wumpus",
+        "eval",
+        "--worlds",
+        "6",
+        "--seed",
+        "3",
+        "--agents",
+        "champion(risk_weight=300,win_chance=2)",
+    ]);
+    assert!(alone.status.success(), "{}", stderr(&alone));
+    let cells =
+        |l: &str| -> Vec<String> { l.split_whitespace().skip(1).map(str::to_owned).collect() };
+    assert_eq!(
+        cells(&row(
+            &stdout(&alone),
+            "champion(risk_weight=300,win_chance=2)"
+        )),
+        cells(&bold)
+    );
+    assert!(!low_risk_weight.is_empty());
+}
+
+#[test]
+fn a_bot_with_parameters_as_protocol_process_plays_identically() {
+    let me = env!("CARGO_BIN_EXE_botforge");
+    let spec = "champion(risk_weight=300,win_chance=2)";
+    let inproc = botforge(&["wumpus", "play", "--seed", "5", "--agent", spec]);
+    assert!(inproc.status.success(), "{}", stderr(&inproc));
+    let cmd = format!("cmd:{me} wumpus agent '{spec}'");
+    let ext = botforge(&["wumpus", "play", "--seed", "5", "--agent", &cmd]);
+    assert!(ext.status.success(), "{}", stderr(&ext));
+    let end = |o: &Output| {
+        stdout(o)
+            .lines()
+            .find(|l| l.starts_with("END"))
+            .map(String::from)
+    };
+    assert!(end(&inproc).is_some());
+    assert_eq!(end(&inproc), end(&ext));
+}
+
+/// `play --show` with a generated world steps through the game with the bot's knowledge.
+#[test]
+fn play_show_steps_through_a_generated_world() {
+    let o = botforge(&[
+        "wumpus",
+        "play",
+        "--seed",
+        "2",
+        "--preset",
+        "small",
+        "--agent",
+        "champion(shoot_threshold=0.4)",
+        "--show",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let world = wumpus::generate(&wumpus::Preset::Small.params(2)).unwrap();
+    let mut bot = wumpus::agents::BOTS
+        .build("champion(shoot_threshold=0.4)", ())
+        .unwrap();
+    let played = wumpus::play_game(&mut wumpus::Game::new(&world, 2), &mut bot, |_, _, _| {});
+    assert!(out.starts_with(wumpus::render::LEGEND), "{out}");
+    let turns = out.lines().filter(|l| l.starts_with("turn ")).count() as u32;
+    assert_eq!(turns, played.result.actions + 1, "{out}");
+    assert!(out.contains("plan: "), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "{}\n",
+            wumpus::protocol::format_end(&played.result)
+        )),
+        "{out}"
+    );
 }

@@ -87,8 +87,31 @@ document.addEventListener("keydown", ev => {
   else if (ev.key === "ArrowLeft") setStep(W.i - 1);
 });
 
+// Fills the bot list from the catalogue; a spec given in the URL (e.g. with parameters,
+// `champion(win_chance=0.5)`) is added as one more entry.
+async function fillBots() {
+  const res = await fetch("/api/wumpus/bots");
+  if (!res.ok) throw new Error(await res.text());
+  const sel = $("agent");
+  sel.innerHTML = "";
+  for (const b of await res.json()) {
+    const o = document.createElement("option");
+    o.value = o.textContent = b.name;
+    o.title = b.about;
+    sel.appendChild(o);
+  }
+  const want = param("agent");
+  if (want !== null && ![...sel.options].some(o => o.value === want)) {
+    const o = document.createElement("option");
+    o.value = o.textContent = want;
+    sel.appendChild(o);
+  }
+  sel.value = want !== null ? want : "champion";
+}
+
 (async () => {
   try {
+    await fillBots();
     for (const n of ["seed", "preset", "agent"]) if (param(n) !== null) $(n).value = param(n);
     const path = param("open");
     if (path) await load(new URLSearchParams({ path, seed: $("seed").value, agent: $("agent").value }).toString());

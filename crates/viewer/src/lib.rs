@@ -60,6 +60,7 @@ pub fn router(config: ViewerConfig) -> anyhow::Result<Router> {
         .route("/economy", get(|| async { assets::page("economy.html") }))
         .route("/assets/{name}", get(assets::asset))
         .route("/api/wumpus/trace", get(wumpus_api::trace))
+        .route("/api/wumpus/bots", get(wumpus_api::bots))
         .route("/api/economy/ratings", get(economy_api::ratings))
         .route("/api/economy/new", post(economy_api::new_game))
         .route("/api/economy/game/{id}", get(economy_api::get_game))

@@ -1,18 +1,17 @@
 //! Wumpus games as traces for the step-through page: a saved trace (JSON), a world file
-//! played by an agent, or a world generated from a seed and played by an agent.
+//! played by a bot, or a world generated from a seed and played by a bot; and the bot list
+//! (the catalogue [`wumpus::agents::BOTS`]) the page offers.
 //!
-//! Route: `GET /api/wumpus/trace?path=&seed=&agent=&preset=`.
+//! Routes: `GET /api/wumpus/trace?path=&seed=&agent=&preset=`, `GET /api/wumpus/bots`.
 
 use std::sync::Arc;
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
-use wumpus::agents::{AGENT_NAMES, by_name};
-use wumpus::{
-    Game, GameResult, GameTrace, HunterAction, HunterAgent, Knowledge, Observation, Preset,
-    StartInfo, World, generate, play_traced,
-};
+use serde_json::{Value, json};
+use wumpus::agents::BOTS;
+use wumpus::{Game, GameTrace, Preset, World, generate, play_game_traced};
 
 use crate::AppState;
 use crate::files::read_below_root;
@@ -25,28 +24,11 @@ pub struct TraceQuery {
     /// Seed of the generated world and of the game.
     #[serde(default = "default_seed")]
     seed: u64,
-    /// The agent that plays a world (default `champion`).
+    /// The bot spec that plays a world (default `champion`; any catalogue spec such as
+    /// `champion(win_chance=0.5)`).
     agent: Option<String>,
     /// Generator preset (`small`, `medium`, `large`; default `medium`).
     preset: Option<String>,
-}
-
-/// A boxed built-in agent as a sized [`HunterAgent`] (so it can be used as a `Player`).
-struct Agent(Box<dyn HunterAgent + Send>);
-
-impl HunterAgent for Agent {
-    fn start(&mut self, info: &StartInfo) {
-        self.0.start(info);
-    }
-    fn act(&mut self, obs: &Observation) -> HunterAction {
-        self.0.act(obs)
-    }
-    fn finish(&mut self, result: &GameResult) {
-        self.0.finish(result);
-    }
-    fn knowledge(&self) -> Option<Knowledge> {
-        self.0.knowledge()
-    }
 }
 
 fn default_seed() -> u64 {
@@ -57,18 +39,18 @@ fn bad(code: StatusCode, msg: impl Into<String>) -> Response {
     (code, msg.into()).into_response()
 }
 
-/// `GET /api/wumpus/trace`: the trace of one game, with the agent's knowledge per step.
+/// `GET /api/wumpus/trace`: the trace of one game, with the bot's knowledge per step.
 pub async fn trace(State(app): State<Arc<AppState>>, Query(q): Query<TraceQuery>) -> Response {
-    let agent = q.agent.clone().unwrap_or_else(|| "champion".to_owned());
-    if !AGENT_NAMES.contains(&agent.as_str()) {
-        return bad(
-            StatusCode::BAD_REQUEST,
-            format!(
-                "`agent`: unknown agent {agent:?} (known: {})",
-                AGENT_NAMES.join(", ")
-            ),
-        );
-    }
+    let spec = q.agent.as_deref().unwrap_or("champion");
+    let (entry, args) = match BOTS.resolve(spec) {
+        Ok(r) => r,
+        Err(e) => return bad(StatusCode::BAD_REQUEST, format!("`agent`: {e}")),
+    };
+    let mut bot = match (entry.build)(&args, ()) {
+        Ok(b) => b,
+        Err(e) => return bad(StatusCode::BAD_REQUEST, format!("`agent`: {e}")),
+    };
+    let name = args.canonical();
     let world = if let Some(path) = &q.path {
         let text = match read_below_root(&app, path).await {
             Ok(t) => t,
@@ -104,14 +86,33 @@ pub async fn trace(State(app): State<Arc<AppState>>, Query(q): Query<TraceQuery>
     };
     let seed = q.seed;
     let played = tokio::task::spawn_blocking(move || {
-        let mut player = Agent(by_name(&agent)?);
         let mut game = Game::new(&world, seed);
-        Some(play_traced(&mut game, &mut player, seed, &agent))
+        play_game_traced(&mut game, &mut bot, seed, &name)
     })
     .await;
     match played {
-        Ok(Some(t)) => Json(t).into_response(),
-        Ok(None) => bad(StatusCode::BAD_REQUEST, "unknown agent"),
+        Ok(t) => Json(t).into_response(),
         Err(e) => bad(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
+}
+
+/// `GET /api/wumpus/bots`: the catalogue, in listing order: `[{name, about, params: [{key,
+/// default, about}]}]`.
+pub async fn bots() -> Json<Value> {
+    Json(Value::Array(
+        BOTS.entries
+            .iter()
+            .map(|e| {
+                json!({
+                    "name": e.name,
+                    "about": e.about,
+                    "params": e.params.iter().map(|p| json!({
+                        "key": p.key,
+                        "default": p.default,
+                        "about": p.about,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect(),
+    ))
 }

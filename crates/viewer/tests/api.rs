@@ -319,8 +319,8 @@ async fn wumpus_traces_match_a_local_game() {
     )
     .await;
     let world = wumpus::World::load(&workspace().join(path)).unwrap();
-    let mut agent = wumpus::agents::ReferenceAgent::new();
-    let local = wumpus::play_traced(
+    let mut agent = wumpus::agents::ReferenceBot::new();
+    let local = wumpus::play_game_traced(
         &mut wumpus::Game::new(&world, 3),
         &mut agent,
         3,
@@ -335,12 +335,74 @@ async fn wumpus_traces_match_a_local_game() {
     )
     .await;
     let world = wumpus::generate(&wumpus::Preset::Small.params(2)).unwrap();
-    let mut agent = wumpus::agents::ChampionAgent::new();
-    let local = wumpus::play_traced(&mut wumpus::Game::new(&world, 2), &mut agent, 2, "champion");
+    let mut agent = wumpus::agents::ChampionBot::new();
+    let local =
+        wumpus::play_game_traced(&mut wumpus::Game::new(&world, 2), &mut agent, 2, "champion");
     assert_same_game(&generated, &local);
+    // A spec with parameters plays that bot, named by its canonical spec.
+    let tuned = json_ok(
+        addr,
+        "GET",
+        "/api/wumpus/trace?seed=2&preset=small&agent=champion%28300%2Cwin_chance%3D2%29",
+        &Value::Null,
+    )
+    .await;
+    assert!(
+        tuned["agent"] == "champion(risk_weight=300,win_chance=2)",
+        "{}",
+        tuned["agent"]
+    );
+    let mut bot = wumpus::agents::BOTS
+        .build("champion(risk_weight=300,win_chance=2)", ())
+        .unwrap();
+    let local = wumpus::play_game_traced(
+        &mut wumpus::Game::new(&world, 2),
+        &mut bot,
+        2,
+        "champion(risk_weight=300,win_chance=2)",
+    );
+    assert_same_game(&tuned, &local);
     let (status, body) = request(addr, "GET", "/api/wumpus/trace?agent=oracle", "").await;
     assert_eq!(status, 400);
-    assert!(body.contains("unknown agent"), "{body}");
+    assert!(
+        body.contains("unknown wumpus bot `oracle`; known: reference, champion"),
+        "{body}"
+    );
+    for bad in ["cmd%3Atrue", "champion%28pit_prior%3D2%29"] {
+        let (status, body) =
+            request(addr, "GET", &format!("/api/wumpus/trace?agent={bad}"), "").await;
+        assert_eq!(status, 400, "{bad}: {body}");
+    }
+}
+
+/// The page's bot list is the catalogue.
+#[tokio::test]
+async fn wumpus_bot_list_is_the_catalogue() {
+    let addr = start().await;
+    let v = json_ok(addr, "GET", "/api/wumpus/bots", &Value::Null).await;
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, wumpus::agents::BOTS.names());
+    for (b, e) in v
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(wumpus::agents::BOTS.entries)
+    {
+        assert_eq!(b["about"], e.about);
+        let keys: Vec<&str> = b["params"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["key"].as_str().unwrap())
+            .collect();
+        let want: Vec<&str> = e.params.iter().map(|p| p.key).collect();
+        assert_eq!(keys, want);
+    }
 }
 
 /// The economy page offers exactly the bots of `economy::BOTS`, and a spec with parameters

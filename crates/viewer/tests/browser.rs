@@ -364,12 +364,22 @@ async fn speed_live(b: &mut Browser, base: &str) {
 async fn wumpus_game(b: &mut Browser, base: &str) {
     let path = "data/wumpus/seed-1-medium.wum";
     let world = wumpus::World::load(&workspace().join(path)).unwrap();
-    let mut agent = wumpus::agents::ChampionAgent::new();
-    let trace = wumpus::play_traced(&mut wumpus::Game::new(&world, 1), &mut agent, 1, "champion");
+    let mut agent = wumpus::agents::ChampionBot::new();
+    let trace =
+        wumpus::play_game_traced(&mut wumpus::Game::new(&world, 1), &mut agent, 1, "champion");
     b.goto(&format!("{base}/wumpus?open={path}&seed=1&agent=champion"))
         .await;
     b.wait("document.getElementById('turn').textContent.startsWith('step 0 /')")
         .await;
+    // The bot list is the catalogue's.
+    let options = b
+        .eval("[...document.querySelectorAll('#agent option')].map(o => o.value)")
+        .await;
+    assert_eq!(options, json!(wumpus::agents::BOTS.names()));
+    assert_eq!(
+        b.eval("document.getElementById('agent').value").await,
+        json!("champion")
+    );
     b.eval("document.activeElement && document.activeElement.blur()")
         .await;
     let steps = 5.min(trace.steps.len() - 1);
@@ -387,6 +397,24 @@ async fn wumpus_game(b: &mut Browser, base: &str) {
         "{shown:?} vs {action}"
     );
     b.screenshot("wumpus").await;
+    // A spec with parameters in the URL is played and offered as one more entry.
+    b.goto(&format!(
+        "{base}/wumpus?seed=2&preset=small&agent=champion(win_chance%3D2)"
+    ))
+    .await;
+    b.wait("document.getElementById('turn').textContent.startsWith('step 0 /')")
+        .await;
+    let options = b
+        .eval("[...document.querySelectorAll('#agent option')].map(o => o.value)")
+        .await;
+    let mut want = wumpus::agents::BOTS.names();
+    want.push("champion(win_chance=2)");
+    assert_eq!(options, json!(want));
+    assert!(
+        b.text("#status").await.contains("champion(win_chance=2)"),
+        "{}",
+        b.text("#status").await
+    );
 }
 
 /// Economy: start a game, click an executable activity, click "Next round"; the round

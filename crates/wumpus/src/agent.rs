@@ -1,34 +1,36 @@
-//! The agent interface (spec §4.1), the knowledge snapshot agents expose for viewers, the
-//! game driver and the serializable game trace.
+//! The bot interface (spec §4.1: the hunter agent), what is seated in a game ([`Entrant`]: a
+//! bot or an external program), the knowledge snapshot bots expose for viewers, the game
+//! driver [`play_game`] and the serializable game trace.
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameResult, HunterAction, Observation, StartInfo, WumpusState};
+use crate::game::{Game, GameOutcome, HunterAction, Observation, StartInfo, WumpusState};
 use crate::world::{Cell, Heading, World};
 
-/// An in-process agent. It sees only [`StartInfo`] and [`Observation`]s.
-pub trait HunterAgent {
+/// An in-process bot (the spec's hunter agent). It sees only [`StartInfo`] and
+/// [`Observation`]s. The built-in bots are listed in [`crate::agents::BOTS`].
+pub trait Bot {
     /// Called once before the first observation.
     fn start(&mut self, info: &StartInfo);
     /// Chooses the next action; never called after `GameOver`.
     fn act(&mut self, obs: &Observation) -> HunterAction;
     /// Called once with the final result.
-    fn finish(&mut self, _result: &GameResult) {}
+    fn finish(&mut self, _result: &GameOutcome) {}
     /// The agent's current beliefs, for rendering (default: none).
     fn knowledge(&self) -> Option<Knowledge> {
         None
     }
 }
 
-/// A boxed agent is an agent (so `agents::by_name` results can be played).
-impl<T: HunterAgent + ?Sized> HunterAgent for Box<T> {
+/// A boxed bot is a bot (so catalogue-built bots can be played).
+impl<T: Bot + ?Sized> Bot for Box<T> {
     fn start(&mut self, info: &StartInfo) {
         (**self).start(info);
     }
     fn act(&mut self, obs: &Observation) -> HunterAction {
         (**self).act(obs)
     }
-    fn finish(&mut self, result: &GameResult) {
+    fn finish(&mut self, result: &GameOutcome) {
         (**self).finish(result);
     }
     fn knowledge(&self) -> Option<Knowledge> {
@@ -36,31 +38,32 @@ impl<T: HunterAgent + ?Sized> HunterAgent for Box<T> {
     }
 }
 
-/// A player whose action choice may fail (external processes); every [`HunterAgent`] is one.
-pub trait Player {
+/// What is seated in one game: a [`Bot`] (every bot is an entrant) or an external program
+/// ([`crate::protocol::ExternalEntrant`]), whose action choice may fail.
+pub trait Entrant {
     /// Called once before the first observation.
     fn start(&mut self, info: &StartInfo) -> Result<(), String>;
     /// The next action, or why none could be obtained.
     fn act(&mut self, obs: &Observation) -> Result<HunterAction, String>;
     /// Called once with the final result.
-    fn finish(&mut self, result: &GameResult);
+    fn finish(&mut self, result: &GameOutcome);
     /// The player's current beliefs, if it exposes them.
     fn knowledge(&self) -> Option<Knowledge>;
 }
 
-impl<A: HunterAgent + ?Sized> Player for A {
+impl<A: Bot + ?Sized> Entrant for A {
     fn start(&mut self, info: &StartInfo) -> Result<(), String> {
-        HunterAgent::start(self, info);
+        Bot::start(self, info);
         Ok(())
     }
     fn act(&mut self, obs: &Observation) -> Result<HunterAction, String> {
-        Ok(HunterAgent::act(self, obs))
+        Ok(Bot::act(self, obs))
     }
-    fn finish(&mut self, result: &GameResult) {
-        HunterAgent::finish(self, result);
+    fn finish(&mut self, result: &GameOutcome) {
+        Bot::finish(self, result);
     }
     fn knowledge(&self) -> Option<Knowledge> {
-        HunterAgent::knowledge(self)
+        Bot::knowledge(self)
     }
 }
 
@@ -147,27 +150,27 @@ pub struct GameTrace {
     /// Turn 0 and every action.
     pub steps: Vec<TraceStep>,
     /// Final result.
-    pub result: GameResult,
+    pub result: GameOutcome,
     /// Why the game ended in `ERROR`, if it did.
     pub error: Option<String>,
 }
 
-/// Result of [`play`]: the game result and, for `ERROR`, the reason.
+/// What [`play_game`] returns: the game's outcome and, for `ERROR`, the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayOutcome {
+pub struct PlayedGame {
     /// Final result.
-    pub result: GameResult,
+    pub result: GameOutcome,
     /// The player's failure, if the game ended in `ERROR`.
     pub error: Option<String>,
 }
 
-/// Plays `game` to the end with `player`. `observe` is called after turn 0 and after every
+/// Plays one game: `game` to the end with `player`. `observe` is called after turn 0 and after every
 /// action with the game, the action and the player (for traces and rendering).
-pub fn play(
+pub fn play_game(
     game: &mut Game,
-    player: &mut dyn Player,
-    mut observe: impl FnMut(&Game, Option<HunterAction>, &dyn Player),
-) -> PlayOutcome {
+    player: &mut dyn Entrant,
+    mut observe: impl FnMut(&Game, Option<HunterAction>, &dyn Entrant),
+) -> PlayedGame {
     let mut error = None;
     if let Err(e) = player.start(&game.start_info()) {
         game.fail();
@@ -192,14 +195,19 @@ pub fn play(
         unreachable!("loop ends only when the game is over")
     };
     player.finish(&result);
-    PlayOutcome { result, error }
+    PlayedGame { result, error }
 }
 
 /// Plays `game` and records a [`GameTrace`].
-pub fn play_traced(game: &mut Game, player: &mut dyn Player, seed: u64, agent: &str) -> GameTrace {
+pub fn play_game_traced(
+    game: &mut Game,
+    player: &mut dyn Entrant,
+    seed: u64,
+    agent: &str,
+) -> GameTrace {
     let world = game.world().clone();
     let mut steps = Vec::new();
-    let out = play(game, player, |g, a, p| {
+    let out = play_game(game, player, |g, a, p| {
         steps.push(TraceStep {
             action: a,
             observation: g.observation().clone(),

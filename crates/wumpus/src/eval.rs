@@ -6,82 +6,20 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::agent::{Player, play};
-use crate::agents;
-use crate::game::{Game, GameResult, Outcome};
+use botspec::SpecError;
+
+use crate::agent::play_game;
+use crate::agents::EntrantSpec;
+use crate::game::{Game, GameOutcome, Outcome};
 use crate::generate::{GenError, Preset, generate};
-use crate::protocol::{ExternalAgent, Timeouts};
-
-/// Which agent to run: a built-in name, or an external process by `cmd:SHELL` or
-/// `NAME=cmd:SHELL` (spec parsing shared with the other games: [`procgroup::split_external`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AgentSpec {
-    /// A built-in agent.
-    Builtin(String),
-    /// An external command (protocol process), shown as `cmd:SHELL`.
-    Command(String),
-    /// An external command shown as `name`.
-    Named {
-        /// Display name.
-        name: String,
-        /// The shell command.
-        command: String,
-    },
-}
-
-impl AgentSpec {
-    /// Parses `NAME` (built-in), `cmd:SHELL` or `NAME=cmd:SHELL`.
-    pub fn parse(s: &str) -> Result<AgentSpec, EvalError> {
-        if let Some((name, c)) = procgroup::split_external(s) {
-            if c.trim().is_empty() {
-                return Err(EvalError::Agent(format!("{s}: empty command after 'cmd:'")));
-            }
-            procgroup::check_command(c).map_err(|e| EvalError::Agent(format!("{s}: {e}")))?;
-            return Ok(match name {
-                Some(name) => AgentSpec::Named {
-                    name: name.to_owned(),
-                    command: c.to_owned(),
-                },
-                None => AgentSpec::Command(c.to_owned()),
-            });
-        }
-        if agents::by_name(s).is_none() {
-            return Err(EvalError::Agent(format!(
-                "unknown agent '{s}' (built-in: {}; or cmd:SHELL or NAME=cmd:SHELL for an external program)",
-                agents::AGENT_NAMES.join(", ")
-            )));
-        }
-        Ok(AgentSpec::Builtin(s.to_string()))
-    }
-
-    /// Display name.
-    pub fn name(&self) -> String {
-        match self {
-            AgentSpec::Builtin(n) | AgentSpec::Named { name: n, .. } => n.clone(),
-            AgentSpec::Command(c) => format!("cmd:{c}"),
-        }
-    }
-
-    /// A fresh player for one game.
-    pub fn player(&self, timeouts: Timeouts) -> Result<Box<dyn Player + Send>, EvalError> {
-        match self {
-            AgentSpec::Builtin(n) => match agents::by_name(n) {
-                Some(a) => Ok(Box::new(a)),
-                None => Err(EvalError::Agent(format!("unknown agent '{n}'"))),
-            },
-            AgentSpec::Command(c) | AgentSpec::Named { command: c, .. } => {
-                Ok(Box::new(ExternalAgent::new(c, timeouts)))
-            }
-        }
-    }
-}
+use crate::protocol::Timeouts;
 
 /// Evaluation failure (before any game runs).
 #[derive(Debug, Error)]
 pub enum EvalError {
-    /// Bad agent specification.
-    #[error("{0}")]
-    Agent(String),
+    /// A spec that does not name a bot or a runnable program.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
     /// World generation failed.
     #[error("world seed {0}: {1}")]
     Gen(u64, GenError),
@@ -116,7 +54,7 @@ pub struct GameRecord {
     /// Agent index in the agent list.
     pub agent: usize,
     /// Result.
-    pub result: GameResult,
+    pub result: GameOutcome,
     /// Whether the world is solvable.
     pub solvable: bool,
     /// Error message for `ERROR` games.
@@ -166,7 +104,7 @@ pub struct EvalReport {
 }
 
 /// Runs the evaluation.
-pub fn evaluate(cfg: &EvalConfig, specs: &[AgentSpec]) -> Result<EvalReport, EvalError> {
+pub fn evaluate(cfg: &EvalConfig, specs: &[EntrantSpec]) -> Result<EvalReport, EvalError> {
     use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
@@ -187,8 +125,8 @@ pub fn evaluate(cfg: &EvalConfig, specs: &[AgentSpec]) -> Result<EvalReport, Eva
                     .enumerate()
                     .map(|(agent, spec)| {
                         let mut game = Game::new(&world, seed);
-                        let mut player = spec.player(cfg.timeouts)?;
-                        let out = play(&mut game, player.as_mut(), |_, _, _| {});
+                        let mut player = spec.entrant(cfg.timeouts)?;
+                        let out = play_game(&mut game, player.as_mut(), |_, _, _| {});
                         Ok(GameRecord {
                             seed,
                             agent,
@@ -212,7 +150,7 @@ pub fn evaluate(cfg: &EvalConfig, specs: &[AgentSpec]) -> Result<EvalReport, Eva
     let agents = specs
         .iter()
         .enumerate()
-        .map(|(i, s)| summarize(&s.name(), records.iter().filter(|r| r.agent == i)))
+        .map(|(i, s)| summarize(s.name(), records.iter().filter(|r| r.agent == i)))
         .collect();
     Ok(EvalReport {
         config: cfg.clone(),
@@ -332,31 +270,5 @@ fn csv_field(s: &str) -> String {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
         s.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn agent_specs_take_a_display_name() {
-        assert_eq!(
-            AgentSpec::parse("mine=cmd:sh -c 'exit 0'").unwrap(),
-            AgentSpec::Named {
-                name: "mine".into(),
-                command: "sh -c 'exit 0'".into()
-            }
-        );
-        assert_eq!(AgentSpec::parse("mine=cmd:sh").unwrap().name(), "mine");
-        assert_eq!(AgentSpec::parse("cmd:sh").unwrap().name(), "cmd:sh");
-        assert_eq!(AgentSpec::parse("champion").unwrap().name(), "champion");
-        let e = AgentSpec::parse("mine=cmd:  ").unwrap_err().to_string();
-        assert!(e.contains("empty command"), "{e}");
-        let e = AgentSpec::parse("mine=cmd:/nonexistent/agent")
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("not found"), "{e}");
-        assert!(AgentSpec::parse("bad name=cmd:sh").is_err());
     }
 }

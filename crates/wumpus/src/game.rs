@@ -207,9 +207,9 @@ impl Outcome {
     }
 }
 
-/// Final result of a game.
+/// The record of one finished game: how it ended, the score and the counters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameResult {
+pub struct GameOutcome {
     /// How it ended.
     pub outcome: Outcome,
     /// Final score.
@@ -369,8 +369,8 @@ impl Game {
     }
 
     /// The result once the game has ended.
-    pub fn result(&self) -> Option<GameResult> {
-        self.outcome.map(|outcome| GameResult {
+    pub fn result(&self) -> Option<GameOutcome> {
+        self.outcome.map(|outcome| GameOutcome {
             outcome,
             score: self.score,
             actions: self.actions,

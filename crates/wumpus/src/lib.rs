@@ -3,9 +3,11 @@
 //! - [`world`]: the world, its text format ([`World::parse`], [`World::to_text`]);
 //! - [`mod@generate`]: the seeded generator and presets;
 //! - [`game`]: the simulator ([`Game`]) — every rule lives there;
-//! - [`agent`]: the agent trait, knowledge snapshots, the game driver and traces;
+//! - [`agent`]: the [`Bot`] trait, [`Entrant`] (a bot or an external program), knowledge
+//!   snapshots, the game driver [`play_game`] and traces;
 //! - [`protocol`]: the line protocol, both as simulator (external agents) and as agent;
-//! - [`agents`]: `reference` (the seed's agent) and `champion`;
+//! - [`agents`]: the bots `reference` (the seed's agent) and `champion`, listed in the
+//!   catalogue [`agents::BOTS`];
 //! - [`eval`]: the evaluation procedure; [`render`]: text boards.
 
 pub mod agent;
@@ -19,11 +21,11 @@ pub mod rng;
 pub mod world;
 
 pub use agent::{
-    CellKnowledge, GameTrace, HunterAgent, Knowledge, PlayOutcome, Player, TraceStep, play,
-    play_traced,
+    Bot, CellKnowledge, Entrant, GameTrace, Knowledge, PlayedGame, TraceStep, play_game,
+    play_game_traced,
 };
 pub use game::{
-    ActionEffect, Game, GameResult, HunterAction, Observation, Outcome, Percept, StartInfo,
+    ActionEffect, Game, GameOutcome, HunterAction, Observation, Outcome, Percept, StartInfo,
     WumpusState,
 };
 pub use generate::{GenError, GenParams, Preset, generate};

@@ -1,6 +1,6 @@
 //! The line protocol of spec §4.2: formatting and parsing of every line, the agent side
 //! ([`serve`]: run an in-process agent on stdin/stdout) and the simulator side
-//! ([`ExternalAgent`]: a child process with reply time limits).
+//! ([`ExternalEntrant`]: a child process with reply time limits).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -12,9 +12,9 @@ use procgroup::{Group, Line};
 
 use thiserror::Error;
 
-use crate::agent::{HunterAgent, Knowledge, Player};
+use crate::agent::{Bot, Entrant, Knowledge};
 use crate::game::{
-    ActionEffect, GameResult, HunterAction, Observation, Outcome, Percept, StartInfo,
+    ActionEffect, GameOutcome, HunterAction, Observation, Outcome, Percept, StartInfo,
 };
 use crate::world::Heading;
 
@@ -82,7 +82,7 @@ pub fn format_percept(o: &Observation) -> String {
 }
 
 /// The `END` line.
-pub fn format_end(r: &GameResult) -> String {
+pub fn format_end(r: &GameOutcome) -> String {
     format!(
         "END outcome={} score={} actions={} gold={} kills={} arrows={}",
         r.outcome.name(),
@@ -221,10 +221,10 @@ pub fn parse_percept(line: &str) -> Result<Observation, ProtocolError> {
 }
 
 /// Parses an `END` line.
-pub fn parse_end(line: &str) -> Result<GameResult, ProtocolError> {
+pub fn parse_end(line: &str) -> Result<GameOutcome, ProtocolError> {
     let m = fields(line, "END")?;
     let o = get(&m, line, "outcome")?;
-    Ok(GameResult {
+    Ok(GameOutcome {
         outcome: Outcome::from_name(o)
             .ok_or_else(|| perr(line, format!("unknown outcome '{o}'")))?,
         score: num(&m, line, "score")?,
@@ -262,10 +262,10 @@ pub enum ServeError {
 /// Runs `agent` as a protocol process: reads simulator lines from `input`, writes actions to
 /// `output`, and returns the final result from the `END` line.
 pub fn serve(
-    agent: &mut dyn HunterAgent,
+    agent: &mut dyn Bot,
     input: impl BufRead,
     mut output: impl Write,
-) -> Result<GameResult, ServeError> {
+) -> Result<GameOutcome, ServeError> {
     let mut started = false;
     for line in input.lines() {
         let line = line?;
@@ -323,7 +323,7 @@ const MAX_BLANK_LINES: usize = 1024;
 /// [`procgroup::kill_all`]). Lines to the agent go through a writer thread, so an agent
 /// that never reads cannot block the simulator; its replies are read with the bounds of
 /// [`procgroup::read_lines`].
-pub struct ExternalAgent {
+pub struct ExternalEntrant {
     command: String,
     timeouts: Timeouts,
     child: Option<Group>,
@@ -332,7 +332,7 @@ pub struct ExternalAgent {
     replies: u32,
 }
 
-impl ExternalAgent {
+impl ExternalEntrant {
     /// An agent that will run `sh -c command` when the game starts.
     pub fn new(command: &str, timeouts: Timeouts) -> Self {
         Self {
@@ -376,7 +376,7 @@ impl ExternalAgent {
     }
 }
 
-impl Drop for ExternalAgent {
+impl Drop for ExternalEntrant {
     fn drop(&mut self) {
         self.stdin = None;
         self.lines = None;
@@ -386,7 +386,7 @@ impl Drop for ExternalAgent {
     }
 }
 
-impl Player for ExternalAgent {
+impl Entrant for ExternalEntrant {
     fn start(&mut self, info: &StartInfo) -> Result<(), String> {
         let mut group = Group::spawn_shell(&self.command, Stdio::inherit())
             .map_err(|e| format!("cannot start agent command '{}': {e}", self.command))?;
@@ -463,7 +463,7 @@ impl Player for ExternalAgent {
         }
     }
 
-    fn finish(&mut self, result: &GameResult) {
+    fn finish(&mut self, result: &GameOutcome) {
         if self.child.is_none() {
             return;
         }

@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use wumpus::agents::{ChampionAgent, ReferenceAgent};
+use wumpus::agents::{ChampionBot, ReferenceBot};
 use wumpus::{
-    ActionEffect, Game, GameTrace, HunterAction as A, HunterAgent, Observation, Outcome, Percept,
-    Preset, StartInfo, World, manhattan, play, play_traced,
+    ActionEffect, Bot, Game, GameTrace, HunterAction as A, Observation, Outcome, Percept, Preset,
+    StartInfo, World, manhattan, play_game, play_game_traced,
 };
 
 fn info() -> StartInfo {
@@ -42,7 +42,7 @@ fn obs(turn: u32, effect: ActionEffect, rumble: bool, radar: &[(u32, u32)]) -> O
 
 #[test]
 fn radar_reading_confines_the_belief_to_its_ring() {
-    let mut a = ChampionAgent::new();
+    let mut a = ChampionBot::new();
     a.start(&info());
     a.act(&obs(0, ActionEffect::GameInitialized, false, &[(1, 2)]));
     let mut ring = 0.0;
@@ -62,7 +62,7 @@ fn radar_reading_confines_the_belief_to_its_ring() {
 
 #[test]
 fn adjacent_wumpus_is_shot_and_a_miss_moves_the_belief() {
-    let mut a = ChampionAgent::new();
+    let mut a = ChampionBot::new();
     a.start(&info());
     // (2,1) or (1,2), equally likely: the line east holds it with probability 1/2
     assert_eq!(
@@ -85,9 +85,9 @@ fn certain_pit_is_known_and_avoided() {
     let w = World::parse("moving_wumpi = false\n######\n#S...#\n#.P..#\n#....#\n#...G#\n######\n")
         .unwrap();
     let mut g = Game::new(&w, 1);
-    let mut a = ChampionAgent::new();
+    let mut a = ChampionBot::new();
     let mut seen_certain = false;
-    let out = play(&mut g, &mut a, |_, act, p| {
+    let out = play_game(&mut g, &mut a, |_, act, p| {
         let k = p.knowledge().unwrap();
         if k.cell((2, 2)).unwrap().certain_pit {
             seen_certain = true;
@@ -109,8 +109,8 @@ fn certain_pit_is_known_and_avoided() {
 fn knowledge_is_consistent_and_trace_round_trips() {
     let w = wumpus::generate(&Preset::Medium.params(7)).unwrap();
     let mut g = Game::new(&w, 7);
-    let mut a = ChampionAgent::new();
-    let t = play_traced(&mut g, &mut a, 7, "champion");
+    let mut a = ChampionBot::new();
+    let t = play_game_traced(&mut g, &mut a, 7, "champion");
     assert_eq!(t.steps.len() as u32, t.result.actions + 1);
     for s in &t.steps {
         let k = s.knowledge.as_ref().unwrap();
@@ -142,13 +142,13 @@ fn champion_beats_reference_by_15_points_and_never_steps_on_a_certain_pit() {
         .into_par_iter()
         .map(|seed| {
             let w = wumpus::generate(&Preset::Medium.params(seed)).unwrap();
-            let mut r = ReferenceAgent::new();
-            let ref_win = play(&mut Game::new(&w, seed), &mut r, |_, _, _| {})
+            let mut r = ReferenceBot::new();
+            let ref_win = play_game(&mut Game::new(&w, seed), &mut r, |_, _, _| {})
                 .result
                 .outcome
                 == Outcome::Win;
-            let mut c = ChampionAgent::new();
-            let champ_win = play(&mut Game::new(&w, seed), &mut c, |_, _, _| {})
+            let mut c = ChampionBot::new();
+            let champ_win = play_game(&mut Game::new(&w, seed), &mut c, |_, _, _| {})
                 .result
                 .outcome
                 == Outcome::Win;

@@ -2,10 +2,11 @@
 //! §5 expected values for the reference agent).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use wumpus::agents::ReferenceAgent;
-use wumpus::eval::{AgentSpec, EvalConfig, evaluate};
+use wumpus::agents::EntrantSpec;
+use wumpus::agents::ReferenceBot;
+use wumpus::eval::{EvalConfig, evaluate};
 use wumpus::protocol::Timeouts;
-use wumpus::{Game, Outcome, Preset, World, generate, play};
+use wumpus::{Game, Outcome, Preset, World, generate, play_game};
 
 const SEED1: &str = "; botforge wumpus world
 name = seed-1-medium
@@ -36,8 +37,8 @@ fn generator_reproduces_spec_example() {
 fn reference_seed_1_matches_transcript() {
     let w = generate(&Preset::Medium.params(1)).unwrap();
     let mut g = Game::new(&w, 1);
-    let mut a = ReferenceAgent::new();
-    let out = play(&mut g, &mut a, |_, _, _| {});
+    let mut a = ReferenceBot::new();
+    let out = play_game(&mut g, &mut a, |_, _, _| {});
     let r = out.result;
     assert_eq!(
         (r.outcome, r.actions, r.score, r.kills, r.arrows, r.gold),
@@ -54,7 +55,7 @@ fn reference_1000_worlds_match_spec_expected_values() {
         threads: 2,
         timeouts: Timeouts::default(),
     };
-    let rep = evaluate(&cfg, &[AgentSpec::parse("reference").unwrap()]).unwrap();
+    let rep = evaluate(&cfg, &[EntrantSpec::parse("reference").unwrap()]).unwrap();
     let a = &rep.agents[0];
     println!("{}", rep.table());
     assert_eq!(rep.solvable, 986);

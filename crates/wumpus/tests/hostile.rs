@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use wumpus::protocol::{ExternalAgent, Timeouts};
-use wumpus::{Game, Outcome, PlayOutcome, Preset, play};
+use wumpus::protocol::{ExternalEntrant, Timeouts};
+use wumpus::{Game, Outcome, PlayedGame, Preset, play_game};
 
 fn agent(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -18,15 +18,15 @@ fn agent(name: &str) -> PathBuf {
 
 /// Plays `command` on a medium world without wumpi (a sitting hunter lives to
 /// max_actions), failing (instead of hanging) after `limit`.
-fn run(command: String, limit: Duration) -> PlayOutcome {
+fn run(command: String, limit: Duration) -> PlayedGame {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let mut params = Preset::Medium.params(1);
         params.wumpus_count = 0;
         let w = wumpus::generate(&params).unwrap();
         let mut g = Game::new(&w, 1);
-        let mut ext = ExternalAgent::new(&command, Timeouts::default());
-        let out = play(&mut g, &mut ext, |_, _, _| {});
+        let mut ext = ExternalEntrant::new(&command, Timeouts::default());
+        let out = play_game(&mut g, &mut ext, |_, _, _| {});
         drop(ext);
         let _ = tx.send(out);
     });

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use wumpus::agents::ReferenceAgent;
+use wumpus::agents::ReferenceBot;
 use wumpus::protocol::{
-    ExternalAgent, Timeouts, format_end, format_percept, format_start, parse_action, parse_end,
+    ExternalEntrant, Timeouts, format_end, format_percept, format_start, parse_action, parse_end,
     parse_percept, parse_start, serve,
 };
-use wumpus::{Game, HunterAction, Outcome, Preset, play, play_traced};
+use wumpus::{Game, HunterAction, Outcome, Preset, play_game, play_game_traced};
 
 fn seed1() -> wumpus::World {
     wumpus::generate(&Preset::Medium.params(1)).unwrap()
@@ -27,8 +27,8 @@ fn transcript_lines_match_the_spec() {
         format_percept(g.observation()),
         "PERCEPT turn=0 effect=GAME_INITIALIZED breeze=0 stench=0 glitter=0 bump=0 rumble=0 scream=0 radar=-"
     );
-    let mut a = ReferenceAgent::new();
-    let t = play_traced(&mut g, &mut a, 1, "reference");
+    let mut a = ReferenceBot::new();
+    let t = play_game_traced(&mut g, &mut a, 1, "reference");
     assert_eq!(
         format_percept(&t.steps[1].observation),
         "PERCEPT turn=1 effect=MOVEMENT_SUCCESSFUL breeze=0 stench=0 glitter=0 bump=0 rumble=0 scream=0 radar=-"
@@ -51,8 +51,8 @@ fn transcript_lines_match_the_spec() {
 fn lines_round_trip_and_ignore_unknown_keys() {
     let w = seed1();
     let mut g = Game::new(&w, 1);
-    let mut a = ReferenceAgent::new();
-    let t = play_traced(&mut g, &mut a, 1, "reference");
+    let mut a = ReferenceBot::new();
+    let t = play_game_traced(&mut g, &mut a, 1, "reference");
     assert_eq!(
         parse_start(&format_start(&g.start_info())).unwrap(),
         g.start_info()
@@ -118,8 +118,8 @@ fn malformed_lines_are_clear_errors() {
 fn serve_replays_an_in_process_game() {
     let w = seed1();
     let mut g = Game::new(&w, 1);
-    let mut a = ReferenceAgent::new();
-    let t = play_traced(&mut g, &mut a, 1, "reference");
+    let mut a = ReferenceBot::new();
+    let t = play_game_traced(&mut g, &mut a, 1, "reference");
     let mut input = format!("{}\n\n", format_start(&g.start_info()));
     for s in &t.steps {
         input.push_str(&format_percept(&s.observation));
@@ -128,7 +128,7 @@ fn serve_replays_an_in_process_game() {
     input.push_str(&format_end(&t.result));
     input.push('\n');
     let mut out = Vec::new();
-    let mut fresh = ReferenceAgent::new();
+    let mut fresh = ReferenceBot::new();
     let r = serve(&mut fresh, input.as_bytes(), &mut out).unwrap();
     assert_eq!(r, t.result);
     let sent: Vec<String> = String::from_utf8(out)
@@ -147,7 +147,7 @@ fn serve_replays_an_in_process_game() {
 
 #[test]
 fn serve_rejects_garbage_and_early_eof() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     let e = serve(&mut a, "BLAH\n".as_bytes(), Vec::new())
         .unwrap_err()
         .to_string();
@@ -171,7 +171,7 @@ fn python() -> Option<&'static str> {
 fn run_script(
     script: &str,
     timeouts: Timeouts,
-) -> (wumpus::PlayOutcome, std::path::PathBuf, tempfile::TempDir) {
+) -> (wumpus::PlayedGame, std::path::PathBuf, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("agent.py");
     std::fs::write(&path, script).unwrap();
@@ -179,8 +179,8 @@ fn run_script(
     let cmd = format!("python3 -u {} {}", path.display(), log.display());
     let w = seed1();
     let mut g = Game::new(&w, 1);
-    let mut ext = ExternalAgent::new(&cmd, timeouts);
-    let out = play(&mut g, &mut ext, |_, _, _| {});
+    let mut ext = ExternalEntrant::new(&cmd, timeouts);
+    let out = play_game(&mut g, &mut ext, |_, _, _| {});
     drop(ext);
     (out, log, dir)
 }
@@ -268,8 +268,8 @@ fn garbage_reply_is_a_protocol_error() {
 fn missing_command_is_an_error_not_a_panic() {
     let w = seed1();
     let mut g = Game::new(&w, 1);
-    let mut ext = ExternalAgent::new("/nonexistent/agent-binary", Timeouts::default());
-    let out = play(&mut g, &mut ext, |_, _, _| {});
+    let mut ext = ExternalEntrant::new("/nonexistent/agent-binary", Timeouts::default());
+    let out = play_game(&mut g, &mut ext, |_, _, _| {});
     assert_eq!(out.result.outcome, Outcome::Error);
     assert!(out.error.is_some());
 }

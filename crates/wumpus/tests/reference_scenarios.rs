@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use wumpus::agents::reference::{FieldType, Mode, ReferenceAgent};
+use wumpus::agents::reference::{FieldType, Mode, ReferenceBot};
 use wumpus::{
-    ActionEffect, Game, HunterAction as A, HunterAgent, Observation, Outcome, Percept, Preset,
-    StartInfo, World, play,
+    ActionEffect, Bot, Game, HunterAction as A, Observation, Outcome, Percept, Preset, StartInfo,
+    World, play_game,
 };
 
 fn info(arrows: u32) -> StartInfo {
@@ -50,14 +50,14 @@ const OK: ActionEffect = ActionEffect::MovementSuccessful;
 
 #[test]
 fn explores_east_first_because_turns_cost() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     assert_eq!(a.act(&obs(0, INIT, false, false, &[])), A::GoForward);
 }
 
 #[test]
 fn breeze_at_start_quits_at_once() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     assert_eq!(a.act(&obs(0, INIT, true, false, &[])), A::QuitGame);
     assert!(!a.field((2, 1)).unwrap().walkable());
@@ -65,7 +65,7 @@ fn breeze_at_start_quits_at_once() {
 
 #[test]
 fn breeze_marks_neighbours_and_second_mark_makes_hole() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     assert_eq!(a.act(&obs(0, INIT, false, false, &[])), A::GoForward);
     // at (2,1) a breeze: (3,1) and (2,2) become Breeze; (1,1) keeps Empty
@@ -83,8 +83,8 @@ fn never_enters_a_cell_marked_breeze() {
     for seed in 1..=300u64 {
         let w = wumpus::generate(&Preset::Medium.params(seed)).unwrap();
         let mut g = Game::new(&w, seed);
-        let mut a = ReferenceAgent::new();
-        let out = play(&mut g, &mut a, |_, act, p| {
+        let mut a = ReferenceBot::new();
+        let out = play_game(&mut g, &mut a, |_, act, p| {
             if act == Some(A::GoForward) {
                 let k = p.knowledge().unwrap();
                 let target = k.heading.step(k.position);
@@ -107,7 +107,7 @@ fn wall_lines_are_inferred_and_applied() {
     )
     .unwrap();
     let mut g = Game::new(&w, 1);
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&g.start_info());
     let mut checked = 0;
     let mut prev = None;
@@ -151,7 +151,7 @@ fn wall_lines_are_inferred_and_applied() {
 
 #[test]
 fn adjacent_wumpus_is_shot_then_single_candidate_is_faced_and_shot() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     // intensity 1 with two candidates (2,1), (1,2): face danger[0] = (2,1) — already ahead — shoot
     assert_eq!(a.act(&obs(0, INIT, false, false, &[(1, 1)])), A::Shoot);
@@ -179,7 +179,7 @@ fn adjacent_wumpus_is_shot_then_single_candidate_is_faced_and_shot() {
 
 #[test]
 fn try_shot_at_intensity_two_then_flee() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     // ring at distance 2: (3,1), (2,2), (1,3); (3,1) is in line
     assert_eq!(a.act(&obs(0, INIT, false, false, &[(1, 2)])), A::Shoot);
@@ -192,7 +192,7 @@ fn try_shot_at_intensity_two_then_flee() {
 
 #[test]
 fn at_most_two_try_shots() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(4));
     let mut shots = 0;
     let mut effect = INIT;
@@ -213,7 +213,7 @@ fn at_most_two_try_shots() {
 
 #[test]
 fn scared_without_arrows_flees() {
-    let mut a = ReferenceAgent::new();
+    let mut a = ReferenceBot::new();
     a.start(&info(0));
     let act = a.act(&obs(0, INIT, false, false, &[(1, 2)]));
     assert_eq!(a.mode(), Mode::Scared);
@@ -225,8 +225,8 @@ fn scared_without_arrows_flees() {
 fn gold_is_grabbed_and_brought_home() {
     let w = World::parse("moving_wumpi = false\n######\n#S.G.#\n#....#\n#....#\n######\n").unwrap();
     let mut g = Game::new(&w, 1);
-    let mut a = ReferenceAgent::new();
-    let r = play(&mut g, &mut a, |_, _, _| {}).result;
+    let mut a = ReferenceBot::new();
+    let r = play_game(&mut g, &mut a, |_, _, _| {}).result;
     assert_eq!((r.outcome, r.gold), (Outcome::Win, 1));
     // east ×2, grab, turn ×2, east... back ×2, quit
     assert_eq!(r.actions, 8);

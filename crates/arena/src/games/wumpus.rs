@@ -3,12 +3,13 @@
 
 use std::path::Path;
 
-use wumpus::eval::AgentSpec;
+use wumpus::agents::EntrantSpec;
 
 use crate::games::check_keys;
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 
-/// Plays Wumpus worlds with agents by name (`reference`, `champion`) or `cmd:SHELL`.
+/// Plays Wumpus worlds with the bots of [`wumpus::agents::BOTS`] (any spec, e.g.
+/// `champion(win_chance=0.5)`) and external programs (`NAME=cmd:COMMAND`).
 #[derive(Clone, Debug)]
 pub struct WumpusPlayer {
     preset: wumpus::Preset,
@@ -40,7 +41,7 @@ impl GamePlayer for WumpusPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        AgentSpec::parse(spec)?;
+        EntrantSpec::parse(spec)?;
         Ok(())
     }
 
@@ -54,8 +55,8 @@ impl GamePlayer for WumpusPlayer {
         for spec in &job.specs {
             let mut game = wumpus::Game::new(&world, job.seed);
             let mut player =
-                AgentSpec::parse(spec)?.player(wumpus::protocol::Timeouts::default())?;
-            results.push(wumpus::play(&mut game, player.as_mut(), |_, _, _| {}).result);
+                EntrantSpec::parse(spec)?.entrant(wumpus::protocol::Timeouts::default())?;
+            results.push(wumpus::play_game(&mut game, player.as_mut(), |_, _, _| {}).result);
         }
         Ok(MatchResult {
             turns: results.iter().map(|r| r.actions).max().unwrap_or(0),

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::agent::{CellKnowledge, HunterAgent, Knowledge};
+use crate::agent::{Bot, CellKnowledge, Knowledge};
 use crate::agents::plan::{NWES, search};
 use crate::game::{ActionEffect, HunterAction, Observation, StartInfo};
 use crate::world::{Cell, Heading, manhattan};
@@ -123,7 +123,7 @@ pub enum Mode {
 
 /// The seed's agent.
 #[derive(Clone, Debug)]
-pub struct ReferenceAgent {
+pub struct ReferenceBot {
     map: Vec<Option<Field>>,
     ex: Option<i32>,
     sy: Option<i32>,
@@ -149,13 +149,13 @@ pub struct ReferenceAgent {
     danger: Vec<(Cell, Vec<u32>)>,
 }
 
-impl Default for ReferenceAgent {
+impl Default for ReferenceBot {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl ReferenceAgent {
+impl ReferenceBot {
     /// A fresh agent (call `start` before use).
     pub fn new() -> Self {
         Self {
@@ -630,9 +630,9 @@ impl ReferenceAgent {
     }
 }
 
-impl HunterAgent for ReferenceAgent {
+impl Bot for ReferenceBot {
     fn start(&mut self, info: &StartInfo) {
-        *self = ReferenceAgent::new();
+        *self = ReferenceBot::new();
         self.pos = info.start;
         self.heading = info.heading;
         self.arrows = i64::from(info.arrows);
