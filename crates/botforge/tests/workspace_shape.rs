@@ -93,6 +93,19 @@ fn every_declared_dependency_is_used() {
         for dep in unused(&manifest, "dependencies", &code(&krate, &["src"])) {
             problems.push(format!("{name}: [dependencies] {dep} is not used in src/"));
         }
+        let normal = manifest.get("dependencies").and_then(toml::Value::as_table);
+        if let (Some(normal), Some(dev)) = (
+            normal,
+            manifest
+                .get("dev-dependencies")
+                .and_then(toml::Value::as_table),
+        ) {
+            for dep in dev.keys().filter(|d| normal.contains_key(*d)) {
+                problems.push(format!(
+                    "{name}: {dep} is in [dev-dependencies] and [dependencies]"
+                ));
+            }
+        }
         let all = code(&krate, &["src", "tests", "benches", "examples"]);
         for dep in unused(&manifest, "dev-dependencies", &all) {
             problems.push(format!("{name}: [dev-dependencies] {dep} is not used"));
