@@ -73,6 +73,7 @@ pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) ->
 /// steps over land, on the torus) to a hill of player `p` than to any other player's hill,
 /// `None` for water, ties and squares no hill reaches. Row-major, `rows × cols`.
 pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
+    const TIE: usize = usize::MAX;
     let d = &replay.replaydata;
     let (rows, cols) = (d.map.rows as usize, d.map.cols as usize);
     let squares = rows * cols;
@@ -86,7 +87,6 @@ pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
         })
         .collect();
     // Multi-source BFS from every hill; a square reached first by two players is a tie.
-    const TIE: usize = usize::MAX;
     let mut dist = vec![u32::MAX; squares];
     let mut owner = vec![None::<usize>; squares];
     let mut queue = std::collections::VecDeque::new();
@@ -357,11 +357,12 @@ mod tests {
             .copied()
             .chain(bottom.iter().map(Vec::as_slice))
             .collect();
-        let text: String = format!("rows 8\ncols 10\nplayers 2\n")
-            + &rows
-                .iter()
-                .map(|r| format!("m {}\n", String::from_utf8_lossy(r)))
-                .collect::<String>();
+        let mut text = String::from("rows 8\ncols 10\nplayers 2\n");
+        for r in &rows {
+            text.push_str("m ");
+            text.push_str(&String::from_utf8_lossy(r));
+            text.push('\n');
+        }
         let map = Map::parse(&text).unwrap();
         let config = GameConfig {
             turns: 150,
