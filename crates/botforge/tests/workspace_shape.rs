@@ -193,3 +193,46 @@ fn game_rules_never_depend_on_bots_or_tools() {
     }
     assert!(problems.is_empty(), "{problems:?}");
 }
+
+/// The backticked test names in a markdown section: snake_case words with three or more
+/// underscores (`every_golden_replay_matches`).
+fn test_names(section: &str) -> Vec<&str> {
+    section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| {
+            w.matches('_').count() >= 3
+                && w.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        })
+        .collect()
+}
+
+#[test]
+fn the_invariants_in_the_code_map_name_tests_that_exist() {
+    let root = workspace();
+    let map = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    let start = map.find("## Invariants").expect("an Invariants section");
+    let end = map[start..].find("\n## ").map_or(map.len(), |e| start + e);
+    let names = test_names(&map[start..end]);
+    assert!(names.len() >= 5, "found only {names:?}");
+    let mut files = Vec::new();
+    for krate in crates() {
+        rust_files(&krate, &mut files);
+    }
+    let code: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let missing: Vec<&str> = names
+        .into_iter()
+        .filter(|n| !code.contains(&format!("fn {n}(")))
+        .collect();
+    assert!(missing.is_empty(), "no test named {missing:?}");
+    assert_eq!(
+        test_names("`a_b_c_d` and `not a test` and `x_y`"),
+        vec!["a_b_c_d"]
+    );
+}
