@@ -111,7 +111,7 @@ $("nextround").onclick = () => nextRound().catch(showError);
 $("goalok").onclick = () => { $("goal").style.display = "none"; };
 (async () => {
   try {
-    const ratings = await (await fetch("/api/economy/ratings")).json();
+    const ratings = await (await fetch("/api/economy/bots")).json();
     $("agents").title = "bots, comma-separated: " + ratings.map(r => r.name).join(", ");
     if (param("agents") !== null) $("agents").value = param("agents");
     if (param("roundms") !== null) $("roundms").value = param("roundms");

@@ -154,7 +154,7 @@ document.addEventListener("keydown", ev => {
 
 (async () => {
   try {
-    const lineup = await (await fetch("/api/speed/ais")).json();
+    const lineup = await (await fetch("/api/speed/bots")).json();
     $("opponents").value = param("ais") || "pathfinding(max_speed=2,paths=75); search-tree(depth=2,distance=10)";
     $("opponents").title = "bot specs separated by ';', e.g. pathfinding(max_speed=2,paths=75) — bots: " + lineup.known;
     const path = param("open");

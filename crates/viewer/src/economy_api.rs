@@ -2,7 +2,7 @@
 //! [`Session`] per game. Agents think on their own threads until the round's deadline;
 //! "Next round" resolves the round with the human's choice.
 //!
-//! Routes: `GET /api/economy/ratings`, `POST /api/economy/new`, `GET /api/economy/game/{id}`,
+//! Routes: `GET /api/economy/bots`, `POST /api/economy/new`, `GET /api/economy/game/{id}`,
 //! `POST /api/economy/game/{id}/next`.
 
 use std::collections::BTreeMap;
@@ -43,13 +43,13 @@ fn bad(code: StatusCode, msg: impl Into<String>) -> Response {
     (code, msg.into()).into_response()
 }
 
-/// `GET /api/economy/ratings`: every bot of [`economy::BOTS`] (the thesis's eight agents and
+/// `GET /api/economy/bots`: every bot of [`economy::BOTS`] (the thesis's eight agents and
 /// ours) by name, with its one-line description.
-pub async fn ratings() -> Json<Value> {
+pub async fn bots() -> Json<Value> {
     Json(bot_list())
 }
 
-/// The bot list `GET /api/economy/ratings` answers.
+/// The bot list `GET /api/economy/bots` answers.
 pub fn bot_list() -> Value {
     let list: Vec<Value> = economy::BOTS
         .entries

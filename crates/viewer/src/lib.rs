@@ -61,11 +61,11 @@ pub fn router(config: ViewerConfig) -> anyhow::Result<Router> {
         .route("/assets/{name}", get(assets::asset))
         .route("/api/wumpus/trace", get(wumpus_api::trace))
         .route("/api/wumpus/bots", get(wumpus_api::bots))
-        .route("/api/economy/ratings", get(economy_api::ratings))
+        .route("/api/economy/bots", get(economy_api::bots))
         .route("/api/economy/new", post(economy_api::new_game))
         .route("/api/economy/game/{id}", get(economy_api::get_game))
         .route("/api/economy/game/{id}/next", post(economy_api::next_round))
-        .route("/api/speed/ais", get(speed_api::ais))
+        .route("/api/speed/bots", get(speed_api::bots))
         .route(
             "/api/speed/log",
             get(speed_api::log_file).post(speed_api::log_text),

@@ -1,7 +1,7 @@
 //! spe_ed: JSON-lines game logs as frames for playback, and live games of a human
 //! against AIs run by the speed engine (one session per game, kept in the app state).
 //!
-//! Routes: `GET /api/speed/ais`, `GET|POST /api/speed/log` (path query or log text body),
+//! Routes: `GET /api/speed/bots`, `GET|POST /api/speed/log` (path query or log text body),
 //! `POST /api/speed/new`, `GET /api/speed/game/{id}`, `POST /api/speed/game/{id}/action`,
 //! `GET /api/speed/game/{id}/log`.
 
@@ -111,13 +111,13 @@ pub async fn log_text(body: String) -> Response {
     }
 }
 
-/// `GET /api/speed/ais`: the default line-up and the bots of the catalogue
+/// `GET /api/speed/bots`: the default line-up and the bots of the catalogue
 /// ([`speed::ai::BOTS`]) with their parameters.
-pub async fn ais() -> Json<Value> {
+pub async fn bots() -> Json<Value> {
     Json(bots_json())
 }
 
-/// The body of `GET /api/speed/ais`: `lineup` (specs), `bots` (`name`, `about`, `params`
+/// The body of `GET /api/speed/bots`: `lineup` (specs), `bots` (`name`, `about`, `params`
 /// with `key`, `default`, `about`) and `known` (the names, comma-separated).
 fn bots_json() -> Value {
     let bots: Vec<Value> = BOTS

@@ -410,7 +410,7 @@ async fn wumpus_bot_list_is_the_catalogue() {
 #[tokio::test]
 async fn economy_bot_list_is_the_catalogue() {
     let addr = start().await;
-    let list = json_ok(addr, "GET", "/api/economy/ratings", &Value::Null).await;
+    let list = json_ok(addr, "GET", "/api/economy/bots", &Value::Null).await;
     let names: Vec<&str> = list
         .as_array()
         .unwrap()
