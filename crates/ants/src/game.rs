@@ -35,20 +35,6 @@ pub enum Entrant {
     },
 }
 
-impl Entrant {
-    /// The external entrant a bot spec names: `cmd:COMMAND` (shown as the program's base
-    /// name) or `NAME=cmd:COMMAND` (shown as `NAME`); `None` for any other spec.
-    pub fn external(spec: &str) -> Option<Entrant> {
-        match procgroup::split_external(spec)? {
-            (Some(name), command) => Some(Entrant::Named {
-                name: name.to_owned(),
-                command: command.to_owned(),
-            }),
-            (None, command) => Some(Entrant::Command(command.to_owned())),
-        }
-    }
-}
-
 impl From<Box<dyn Bot>> for Entrant {
     fn from(bot: Box<dyn Bot>) -> Self {
         Entrant::InProcess(bot)
@@ -483,20 +469,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn external_specs_and_display_names() {
-        assert!(matches!(
-            Entrant::external("cmd:java -cp x MyBot"),
-            Some(Entrant::Command(c)) if c == "java -cp x MyBot"
-        ));
-        assert!(matches!(
-            Entrant::external("xathis=cmd:./run.sh --fast"),
-            Some(Entrant::Named { name, command })
-                if name == "xathis" && command == "./run.sh --fast"
-        ));
-        assert!(Entrant::external("champion").is_none());
-        assert!(Entrant::external("thesis:aggressive").is_none());
-        assert!(Entrant::external("bad name=cmd:x").is_none());
-        assert!(Entrant::external("=cmd:x").is_none());
+    fn display_names() {
         assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
         assert_eq!(
             display_name("cmd:no/such/program --flag"),
