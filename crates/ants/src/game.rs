@@ -83,6 +83,22 @@ pub struct Timing {
     pub slowest: Vec<Duration>,
     /// Wall time of every turn (index 0 = setup).
     pub turns: Vec<Duration>,
+    /// Per bot, the time of each turn it played (setup excluded).
+    pub per_turn: Vec<Vec<Duration>>,
+}
+
+impl Timing {
+    /// The `q`-quantile (0 ≤ `q` ≤ 1, nearest rank) of bot `p`'s turn times, `None` if it
+    /// played no turn.
+    pub fn quantile(&self, p: usize, q: f64) -> Option<Duration> {
+        let mut times = self.per_turn.get(p)?.clone();
+        if times.is_empty() {
+            return None;
+        }
+        times.sort_unstable();
+        let rank = (q.clamp(0.0, 1.0) * times.len() as f64).ceil() as usize;
+        times.get(rank.saturating_sub(1)).copied()
+    }
 }
 
 /// The record of one finished game: names, scores, statuses, ranks, timing and the replay.
@@ -245,6 +261,7 @@ pub fn play_game<E: Into<Entrant>>(
     let mut timing = Timing {
         bots: vec![Duration::ZERO; n],
         slowest: vec![Duration::ZERO; n],
+        per_turn: vec![Vec::new(); n],
         ..Timing::default()
     };
     let mut engine_time = Duration::ZERO;
@@ -306,6 +323,9 @@ pub fn play_game<E: Into<Entrant>>(
                 let took = began.elapsed();
                 timing.bots[*p] += took;
                 timing.slowest[*p] = timing.slowest[*p].max(took);
+                if turn > 0 {
+                    timing.per_turn[*p].push(took);
+                }
                 replies[*p] = Some(match out {
                     Err(_) => Reply::Crashed,
                     Ok(_) if took > limit => Reply::Timeout,
@@ -322,6 +342,9 @@ pub fn play_game<E: Into<Entrant>>(
                 let took = start.elapsed();
                 timing.bots[*p] += took;
                 timing.slowest[*p] = timing.slowest[*p].max(took);
+                if turn > 0 {
+                    timing.per_turn[*p].push(took);
+                }
             }
         }
         let t1 = Instant::now();
@@ -467,6 +490,21 @@ fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, tu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turn_time_quantiles_are_nearest_ranks() {
+        let ms = Duration::from_millis;
+        let timing = Timing {
+            per_turn: vec![(1..=100).rev().map(ms).collect(), Vec::new()],
+            ..Timing::default()
+        };
+        assert_eq!(timing.quantile(0, 0.5), Some(ms(50)));
+        assert_eq!(timing.quantile(0, 0.99), Some(ms(99)));
+        assert_eq!(timing.quantile(0, 1.0), Some(ms(100)));
+        assert_eq!(timing.quantile(0, 0.0), Some(ms(1)));
+        assert_eq!(timing.quantile(1, 0.5), None);
+        assert_eq!(timing.quantile(2, 0.5), None);
+    }
 
     #[test]
     fn display_names() {

@@ -253,7 +253,7 @@ fn csv_value(v: &serde_json::Value) -> String {
 
 /// Every seat of every game as CSV, one row per seat, games numbered in the given order:
 /// `game,map,seed,turns,seat,bot,score,result,status`, then the game's per-seat details
-/// (`details.seats[i]`, e.g. Ants' `alive_100,alive_200,alive_300,hills_lost,slowest_ms`,
+/// (`details.seats[i]`, e.g. Ants' `alive_100,alive_200,alive_300,hills_lost,slowest_ms,turn_p50_ms,turn_p99_ms`,
 /// in name order), then `replay`.
 pub fn csv(games: &[StoredMatch]) -> String {
     let mut columns = std::collections::BTreeSet::new();

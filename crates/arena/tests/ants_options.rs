@@ -157,6 +157,12 @@ fn analysis_columns_agree_with_the_replay() {
             .count();
         assert_eq!(details["hills_lost"].as_u64(), Some(hills as u64));
         assert!(details["slowest_ms"].as_f64().unwrap() >= 0.0);
+        let (p50, p99, slowest) = (
+            details["turn_p50_ms"].as_f64().unwrap(),
+            details["turn_p99_ms"].as_f64().unwrap(),
+            details["slowest_ms"].as_f64().unwrap(),
+        );
+        assert!(p50 <= p99 && p99 <= slowest, "{p50} {p99} {slowest}");
     }
     assert!(some_alive, "the game should have ants to count");
     // The same columns in the CSV export and in the per-bot table.
@@ -164,7 +170,7 @@ fn analysis_columns_agree_with_the_replay() {
     let header = csv.lines().next().unwrap();
     assert_eq!(
         header,
-        "game,map,seed,turns,seat,bot,score,result,status,alive_100,alive_200,alive_300,hills_lost,slowest_ms,replay"
+        "game,map,seed,turns,seat,bot,score,result,status,alive_100,alive_200,alive_300,hills_lost,slowest_ms,turn_p50_ms,turn_p99_ms,replay"
     );
     let row = csv.lines().nth(1).unwrap();
     let cells: Vec<&str> = row.split(',').collect();

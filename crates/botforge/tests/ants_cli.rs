@@ -116,7 +116,7 @@ fn tournament_prints_a_table_per_bot() {
     let lines: Vec<&str> = rows.lines().collect();
     assert_eq!(
         lines[0],
-        "game,map,seed,turns,seat,bot,score,result,status,alive_100,alive_200,alive_300,hills_lost,slowest_ms,replay"
+        "game,map,seed,turns,seat,bot,score,result,status,alive_100,alive_200,alive_300,hills_lost,slowest_ms,turn_p50_ms,turn_p99_ms,replay"
     );
     assert_eq!(lines.len(), 1 + 2 * 2, "{rows}");
     assert!(

@@ -187,11 +187,14 @@ pub fn seat_details(result: &ants::GameOutcome) -> Vec<serde_json::Value> {
             .position(|&s| s == t)
             .unwrap_or(0)
     };
+    let ms = |d: Option<std::time::Duration>| d.map_or(0.0, |d| d.as_secs_f64() * 1000.0);
     (0..result.scores.len())
         .map(|i| {
             let s = stats.get(i);
             serde_json::json!({
                 "slowest_ms": result.timing.slowest.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0),
+                "turn_p50_ms": ms(result.timing.quantile(i, 0.5)),
+                "turn_p99_ms": ms(result.timing.quantile(i, 0.99)),
                 "alive_100": s.map_or(0, |s| s.alive[at(100)]),
                 "alive_200": s.map_or(0, |s| s.alive[at(200)]),
                 "alive_300": s.map_or(0, |s| s.alive[at(300)]),
