@@ -227,9 +227,38 @@ pub fn entrant(spec: &str) -> Result<ants::Entrant, SpecError> {
     })
 }
 
+/// The name results show for a spec: `NAME` of `NAME=cmd:COMMAND`, the program's name
+/// ([`ants::process::command_name`]) for `cmd:COMMAND`, the spec itself otherwise.
+pub fn display_name(spec: &str) -> String {
+    match BotSpec::parse(spec) {
+        Ok(BotSpec::External(botspec::External {
+            name: Some(name), ..
+        })) => name,
+        Ok(BotSpec::External(botspec::External {
+            name: None,
+            command,
+        })) => ants::process::command_name(&command),
+        _ => spec.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn display_names() {
+        assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
+        assert_eq!(
+            display_name("cmd:no/such/program --flag"),
+            "no/such/program --flag"
+        );
+        assert_eq!(
+            display_name("champion(max_turn_ms=20)"),
+            "champion(max_turn_ms=20)"
+        );
+        assert_eq!(display_name("bad name=cmd:x"), "bad name=cmd:x");
+    }
 
     /// `set` every declared default of `params` on `start`.
     fn with_defaults(params: &[Param], mut start: Config) -> Config {

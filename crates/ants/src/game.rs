@@ -41,8 +41,6 @@ impl From<Box<dyn Bot>> for Entrant {
     }
 }
 
-pub use procgroup::display_name;
-
 impl std::fmt::Debug for Entrant {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -504,18 +502,5 @@ mod tests {
         assert_eq!(timing.quantile(0, 0.0), Some(ms(1)));
         assert_eq!(timing.quantile(1, 0.5), None);
         assert_eq!(timing.quantile(2, 0.5), None);
-    }
-
-    #[test]
-    fn display_names() {
-        assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
-        assert_eq!(
-            display_name("cmd:no/such/program --flag"),
-            "no/such/program --flag"
-        );
-        assert_eq!(
-            display_name("champion(max_turn_ms=20)"),
-            "champion(max_turn_ms=20)"
-        );
     }
 }

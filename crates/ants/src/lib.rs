@@ -43,8 +43,6 @@ pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};
 pub use check::{CheckReport, Divergence, check_replay};
 pub use config::{AttackMethod, FoodMethod, GameConfig, Range};
 pub use engine::{Cutoff, Engine, Status};
-pub use game::{
-    AnnotationRecord, Entrant, GameError, GameOutcome, Timing, display_name, play_game,
-};
+pub use game::{AnnotationRecord, Entrant, GameError, GameOutcome, Timing, play_game};
 pub use map::{Map, MapError, Tile};
 pub use replay::{Replay, ReplayError};

@@ -531,7 +531,7 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
     let mut shown: Vec<String> = Vec::new();
     for spec in &specs {
         make_entrant(spec)?;
-        let name = procgroup::display_name(spec);
+        let name = ants_bots::display_name(spec);
         anyhow::ensure!(
             !shown.contains(&name),
             "bot `{name}` is named twice; give every entrant a distinct name"
@@ -572,7 +572,7 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
     match (&a.opponent, a.round_robin) {
         (Some(o), _) => {
             set("schedule", "versus".into());
-            set("opponent", procgroup::display_name(o).into());
+            set("opponent", ants_bots::display_name(o).into());
         }
         (None, true) => {
             set("schedule", "round-robin".into());

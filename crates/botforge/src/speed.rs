@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use clap::Subcommand;
 use speed::Bot;
-use speed::ai::{BOTS, DEFAULT_LINEUP, split_specs};
+use speed::ai::{BOTS, DEFAULT_LINEUP};
 use speed::eval::{EvalConfig, summarize};
 use speed::golden::{GoldenWriter, check_file};
 
@@ -419,4 +419,12 @@ fn play(
         outln!("game log written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The specs of a `--ais`/`--fill` list ([`botspec::split_list`]), owned.
+pub(crate) fn split_specs(list: &str) -> Vec<String> {
+    botspec::split_list(list)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Args;
-use speed::ai::{DEFAULT_LINEUP, split_specs};
+use speed::ai::DEFAULT_LINEUP;
+
+use crate::speed::split_specs;
 use speed::net::client::{ClientConfig, Outcome, play, with_key};
 use speed::net::server::{Server, ServerConfig, parse_keys};
 

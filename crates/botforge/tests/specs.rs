@@ -16,7 +16,7 @@ pub fn quoted_specs(text: &str) -> Vec<String> {
             let Some(value) = flag_value(rest) else {
                 continue;
             };
-            out.extend(split_list(&value));
+            out.extend(botspec::split_list(&value).into_iter().map(str::to_owned));
         }
     }
     out.extend(toml_bots(text));
@@ -40,30 +40,6 @@ fn flag_value(after: &str) -> Option<String> {
         .unwrap_or(after.len());
     let value = &after[..end];
     (!value.is_empty() && !value.starts_with('-')).then(|| value.to_owned())
-}
-
-/// Splits a bot list at the commas outside parentheses and double quotes.
-fn split_list(list: &str) -> Vec<String> {
-    let (mut depth, mut quoted, mut current) = (0i32, false, String::new());
-    let mut out = Vec::new();
-    for c in list.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            '(' if !quoted => depth += 1,
-            ')' if !quoted => depth -= 1,
-            ',' if depth == 0 && !quoted => {
-                out.push(std::mem::take(&mut current));
-                continue;
-            }
-            _ => {}
-        }
-        current.push(c);
-    }
-    out.push(current);
-    out.into_iter()
-        .map(|s| s.trim().to_owned())
-        .filter(|s| !s.is_empty())
-        .collect()
 }
 
 /// The `spec` (else the `name`) of every `[[bots]]` entry: the lines after `[[bots]]` up

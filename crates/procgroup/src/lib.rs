@@ -4,9 +4,8 @@
 //! [`Group::kill`] (also on drop) kills the whole group, so the bot's own children go too.
 //! Every live group is listed, so a signal handler can end them all with [`kill_all`].
 //! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length;
-//! [`read_tail`] drains a pipe keeping only its last bytes. [`split_external`] and
-//! [`display_name`] read the `cmd:COMMAND` / `NAME=cmd:COMMAND` bot specs every game
-//! accepts.
+//! [`read_tail`] drains a pipe keeping only its last bytes. [`command_name`] names an
+//! external program in results.
 
 use std::io::{ErrorKind, Read};
 use std::os::unix::process::CommandExt as _;
@@ -167,22 +166,6 @@ fn is_executable(p: &std::path::Path) -> bool {
     std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
-/// Splits an external bot spec into its optional display name and its command:
-/// `cmd:COMMAND` gives `(None, COMMAND)`, `NAME=cmd:COMMAND` gives `(Some(NAME), COMMAND)`
-/// when `NAME` is made of letters, digits and `-_.+`; any other spec gives `None` (an
-/// in-process bot of the game).
-pub fn split_external(spec: &str) -> Option<(Option<&str>, &str)> {
-    if let Some(command) = spec.strip_prefix("cmd:") {
-        return Some((None, command));
-    }
-    let (name, command) = spec.split_once("=cmd:")?;
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'));
-    valid.then_some((Some(name), command))
-}
-
 /// A short name for a command: the base name of its last word that is an existing path
 /// (`python3 bots/my_bot.py` → `my_bot.py`), else the command itself.
 pub fn command_name(command: &str) -> String {
@@ -192,16 +175,6 @@ pub fn command_name(command: &str) -> String {
         .find(|t| std::path::Path::new(t).exists())
         .and_then(|t| std::path::Path::new(t).file_name())
         .map_or_else(|| command.to_owned(), |n| n.to_string_lossy().into_owned())
-}
-
-/// The name results show for a bot spec: `NAME` of `NAME=cmd:COMMAND`, the
-/// [`command_name`] for `cmd:COMMAND`, the spec itself for an in-process bot.
-pub fn display_name(spec: &str) -> String {
-    match split_external(spec) {
-        Some((Some(name), _)) => name.to_owned(),
-        Some((None, command)) => command_name(command),
-        None => spec.to_owned(),
-    }
 }
 
 /// Bytes [`read_tail`] keeps.
@@ -313,31 +286,6 @@ mod tests {
         let rx = read_lines(std::io::Cursor::new(input));
         assert_eq!(rx.recv().unwrap(), Line::Text("y".repeat(MAX_LINE_BYTES)));
         assert_eq!(rx.recv().unwrap(), Line::Eof);
-    }
-
-    #[test]
-    fn external_specs_and_display_names() {
-        assert_eq!(
-            split_external("cmd:java -cp x MyBot"),
-            Some((None, "java -cp x MyBot"))
-        );
-        assert_eq!(
-            split_external("xathis=cmd:./run.sh --fast"),
-            Some((Some("xathis"), "./run.sh --fast"))
-        );
-        assert_eq!(split_external("champion"), None);
-        assert_eq!(split_external("thesis:aggressive"), None);
-        assert_eq!(split_external("bad name=cmd:x"), None);
-        assert_eq!(split_external("=cmd:x"), None);
-        assert_eq!(display_name("xathis=cmd:./run.sh"), "xathis");
-        assert_eq!(
-            display_name("cmd:no/such/program --flag"),
-            "no/such/program --flag"
-        );
-        assert_eq!(
-            display_name("champion(max_turn_ms=20)"),
-            "champion(max_turn_ms=20)"
-        );
     }
 
     #[test]

@@ -4,14 +4,14 @@
 use std::time::{Duration, Instant};
 
 use speed::ai::sim::own_move;
-use speed::ai::{BOTS, DEFAULT_LINEUP, split_specs};
+use speed::ai::{BOTS, DEFAULT_LINEUP};
 use speed::engine::seeded_setup;
 use speed::state::{Action, Direction, GameState, Player};
 
 #[test]
 fn specs_parse_with_parameters_and_bad_specs_are_errors() {
     assert_eq!(
-        split_specs("champion,pathfinding(2,75), random"),
+        botspec::split_list("champion,pathfinding(2,75), random"),
         vec!["champion", "pathfinding(2,75)", "random"]
     );
     for spec in DEFAULT_LINEUP {

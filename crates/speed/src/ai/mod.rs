@@ -39,26 +39,3 @@ pub trait Bot: Send {
 pub(crate) fn active_index(state: &GameState, me: PlayerId) -> Option<usize> {
     state.player_index(me).filter(|&i| state.players[i].active)
 }
-
-/// Splits a list of specs at the commas outside parentheses:
-/// `champion,pathfinding(2,75)` → `["champion", "pathfinding(2,75)"]`.
-pub fn split_specs(list: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut depth, mut cur) = (0i32, String::new());
-    for c in list.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(std::mem::take(&mut cur).trim().to_owned());
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() || !out.is_empty() {
-        out.push(cur.trim().to_owned());
-    }
-    out
-}
