@@ -72,7 +72,7 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         },
         Entry {
             name: "champion",
-            about: "xathis-style with fight first, sticky missions, adaptive fight limits and relative aggression in duels",
+            about: "xathis-style with fight first, sticky missions, adaptive fight limits, relative aggression in duels and no chasing of lone enemies",
             params: CHAMPION_PARAMS,
             build: champion,
         },
@@ -206,6 +206,9 @@ config_params! {
     aggressive_count = "14" / "14": "a fight is aggressive with this many close own ants";
     support2 = "20" / "20": "squared distance of the own ant that makes a dangered ant fight";
     dist_percent = "100" / "100": "weight of the distance term of the combat evaluation, in percent";
+    approach_depth = "12" / "12": "free ants this many steps from an enemy ant walk toward it";
+    chase_detached = "true" / "false": "two free ants chase every enemy ant standing alone";
+    guard_depth = "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }

@@ -79,6 +79,9 @@ fn all_on() -> Config {
         hill_combat: true,
         exposure_check: true,
         food_matching: false,
+        chase_detached: true,
+        guard_depth: 12,
+        approach_depth: 14,
         ..Config::champion()
     }
 }

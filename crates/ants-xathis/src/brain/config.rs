@@ -75,6 +75,16 @@ pub struct Config {
     /// Weight of the distance term of the combat evaluation, in percent (100: the post
     /// mortem's "minus the summed distances").
     pub dist_percent: u32,
+    /// Free ants this many steps or fewer from an enemy ant walk toward it (the approach
+    /// step; post mortem: 12).
+    pub approach_depth: u16,
+    /// Two free ants chase every enemy ant that stands alone (the post mortem's
+    /// `attackDetachedEnemies`).
+    pub chase_detached: bool,
+    /// Enemy ants this many steps or fewer from an own hill are fought at any price: a fight
+    /// with one of them is aggressive, own ants fight it without support, and the defence
+    /// step looks this far (0: off; the defence step always looks 15 steps).
+    pub guard_depth: u16,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -107,18 +117,22 @@ impl Config {
             aggressive_count: super::fight::AGGRESSIVE_COUNT,
             support2: super::scratch::SUPPORT2,
             dist_percent: 100,
+            approach_depth: super::APPROACH_DEPTH,
+            chase_detached: true,
+            guard_depth: 0,
             max_turn_ms: 75,
             margin_ms: 60,
         }
     }
 
-    /// The improved bot: fight first, sticky missions, adaptive combat groups and relative
-    /// aggression in duels (vision explore and hills in combat were measured and left off;
-    /// see docs/ants-bots.md).
+    /// The improved bot: fight first, sticky missions, adaptive combat groups, relative
+    /// aggression in duels and no chasing of lone enemy ants (vision explore and hills in
+    /// combat were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
             vision_explore: false,
             fight_first: true,
+            chase_detached: false,
             remember_hills: false,
             scored_border: false,
             sticky_missions: true,
@@ -168,6 +182,9 @@ impl Config {
             "aggressive_count" => self.aggressive_count = int(value)?,
             "support2" => self.support2 = int(value)?,
             "dist_percent" => self.dist_percent = int(value)?,
+            "approach_depth" => self.approach_depth = int(value)?,
+            "chase_detached" => self.chase_detached = flag(value)?,
+            "guard_depth" => self.guard_depth = int(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -181,7 +198,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 24] = [
+    pub const PARAMS: [&'static str; 27] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -204,6 +221,9 @@ impl Config {
         "aggressive_count",
         "support2",
         "dist_percent",
+        "approach_depth",
+        "chase_detached",
+        "guard_depth",
         "max_turn_ms",
         "margin_ms",
     ];

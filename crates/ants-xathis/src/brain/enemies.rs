@@ -54,7 +54,7 @@ impl Brain {
             }
             let t = self.world.own_ants[a];
             let e = self.scratch.enemy_near_src[t as usize];
-            if e == NO_IDX {
+            if e == NO_IDX || self.scratch.enemy_near[t as usize] > self.cfg.approach_depth {
                 continue;
             }
             let target = self.world.enemy_ants[e as usize].0;
@@ -76,6 +76,9 @@ impl Brain {
     }
 
     pub(super) fn attack_detached_enemies(&mut self) {
+        if !self.cfg.chase_detached {
+            return;
+        }
         for e in 0..self.world.enemy_ants.len() {
             if !self.scratch.detached[e] {
                 continue;
@@ -105,5 +108,93 @@ impl Brain {
                 self.step_to_source(a);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{ant, settings};
+    use super::super::{Brain, Config};
+    use ants::{Order, TurnInput};
+    use grid::{Dir, Pos};
+
+    /// The orders one step gives on an open 40×40 map with own ants at `own` and one enemy
+    /// ant at `enemy`, after the turn's bookkeeping.
+    fn step_orders(
+        cfg: Config,
+        own: &[(i32, i32)],
+        enemy: (i32, i32),
+        step: fn(&mut Brain),
+    ) -> Vec<Order> {
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(40, 40, 500));
+        let mut ants: Vec<_> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
+        ants.push(ant(enemy.0, enemy.1, 1));
+        b.world.update(&TurnInput {
+            turn: 1,
+            ants,
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        step(&mut b);
+        b.scratch.orders.clone()
+    }
+
+    #[test]
+    fn a_lone_enemy_is_chased_by_two_ants_only_with_chase_detached() {
+        // The enemy is 16 steps east: beyond the approach step's 12, within the chase's 24.
+        let own = [(10, 10), (12, 10), (20, 10)];
+        let chase = |on: bool| {
+            step_orders(
+                Config {
+                    chase_detached: on,
+                    ..Config::xathis()
+                },
+                &own,
+                (10, 26),
+                Brain::attack_detached_enemies,
+            )
+        };
+        let orders = chase(true);
+        assert_eq!(orders.len(), 2, "{orders:?}");
+        // Each of the two nearest ants steps toward the enemy.
+        let closer = |o: &Order| {
+            let (dr, dc) = match o.dir {
+                Dir::N => (-1, 0),
+                Dir::S => (1, 0),
+                Dir::E => (0, 1),
+                Dir::W => (0, -1),
+            };
+            let d = |r: i32, c: i32| (r - 10).abs() + (c - 26).abs();
+            d(o.pos.row + dr, o.pos.col + dc) < d(o.pos.row, o.pos.col)
+        };
+        assert!(orders.iter().all(closer), "{orders:?}");
+        assert!(
+            !orders.iter().any(|o| o.pos == Pos::new(20, 10)),
+            "{orders:?}"
+        );
+        assert!(chase(false).is_empty());
+    }
+
+    #[test]
+    fn ants_approach_an_enemy_within_the_approach_depth_only() {
+        // One own ant 14 steps west of an enemy ant.
+        let approach = |depth: u16| {
+            step_orders(
+                Config {
+                    approach_depth: depth,
+                    ..Config::xathis()
+                },
+                &[(10, 10)],
+                (10, 24),
+                Brain::approach_enemies,
+            )
+        };
+        assert!(approach(12).is_empty(), "14 steps is beyond the default 12");
+        assert!(approach(13).is_empty());
+        let orders = approach(14);
+        assert_eq!(orders.len(), 1, "{orders:?}");
+        assert_eq!(orders[0].dir, Dir::E);
+        assert_eq!(approach(20), orders);
     }
 }

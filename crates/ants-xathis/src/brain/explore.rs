@@ -6,7 +6,7 @@ use grid::Dir;
 
 use crate::paths::Flow;
 
-use super::{Brain, Task};
+use super::{APPROACH_DEPTH, Brain, Task};
 
 /// Steps of the explore BFS (post mortem: values reset within 10 steps, sums on step 11).
 pub const EXPLORE_DEPTH: u16 = 11;
@@ -45,7 +45,7 @@ impl Brain {
             .filter(|&a| !self.scratch.done[a])
             .filter(|&a| {
                 !near_enemies_only
-                    || self.scratch.enemy_near[self.world.own_ants[a] as usize] != u16::MAX
+                    || self.scratch.enemy_near[self.world.own_ants[a] as usize] <= APPROACH_DEPTH
             })
             .collect();
         if todo.is_empty() || self.out_of_time() {

@@ -45,11 +45,15 @@ impl Brain {
         } else {
             (OWN_COMBOS, MAX_ENEMIES)
         };
+        self.mark_guarded();
         for a0 in 0..n_own {
+            let guard = self.scratch.danger[a0]
+                .iter()
+                .any(|&e| self.scratch.guarded[e as usize]);
             if assigned[a0]
                 || self.scratch.done[a0]
                 || self.scratch.danger[a0].is_empty()
-                || (self.scratch.support[a0] == 0 && !self.near_hill(a0))
+                || (self.scratch.support[a0] == 0 && !self.near_hill(a0) && !guard)
             {
                 continue;
             }
@@ -104,6 +108,24 @@ impl Brain {
                 return;
             }
             self.solve_group(&own, &enemies, &fight_clock, total - k);
+        }
+    }
+
+    /// Marks the enemy ants within [`Config::guard_depth`](super::Config::guard_depth) steps
+    /// of an own hill in `scratch.guarded` (none when the guard is off).
+    fn mark_guarded(&mut self) {
+        let guarded = &mut self.scratch.guarded;
+        guarded.clear();
+        guarded.resize(self.world.enemy_ants.len(), false);
+        let depth = self.cfg.guard_depth;
+        if depth == 0 || self.world.own_hills.is_empty() || self.world.enemy_ants.is_empty() {
+            return;
+        }
+        let w = &self.world;
+        self.bfs
+            .run(w, w.own_hills.iter().copied(), depth, |_, _| Flow::Expand);
+        for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
+            guarded[e] = self.bfs.reached(t);
         }
     }
 
@@ -168,8 +190,8 @@ impl Brain {
             fight.enemy_hills = w.enemy_hills.iter().map(|h| h.0).collect();
         }
         let near = || own.iter().chain(fixed.iter());
-        let mut aggressive =
-            near().any(|&a| self.scratch.close_own[a] as usize >= self.cfg.aggressive_count);
+        let mut aggressive = enemies.iter().any(|&e| self.scratch.guarded[e as usize])
+            || near().any(|&a| self.scratch.close_own[a] as usize >= self.cfg.aggressive_count);
         let duel = self.enemy_players.count_ones() <= 1;
         let mine = near()
             .map(|&a| self.scratch.close_own[a] + 1)
@@ -221,7 +243,8 @@ impl Brain {
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         let w = &self.world;
         let bfs = &mut self.bfs;
-        bfs.run(w, hills.iter().copied(), DEFENCE_DEPTH, |_, _| Flow::Expand);
+        let depth = DEFENCE_DEPTH.max(self.cfg.guard_depth);
+        bfs.run(w, hills.iter().copied(), depth, |_, _| Flow::Expand);
         for &(t, _) in &w.enemy_ants {
             if bfs.reached(t) {
                 threats.push((bfs.dist[t as usize], bfs.path_back(t)));
@@ -346,5 +369,44 @@ impl Brain {
             }
             self.go(a, best.1, Task::Other);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{ant, settings};
+    use super::super::{Brain, Config};
+    use ants::TurnInput;
+    use grid::Pos;
+
+    /// Whether the fight step moves a lone own ant 2 steps from its hill that an enemy ant
+    /// 3 steps further out can reach next turn (an ant without support is left to the escape
+    /// step unless the enemy is guarded).
+    fn lone_defender_fights(guard_depth: u16) -> bool {
+        let mut b = Brain::new(Config {
+            guard_depth,
+            ..Config::xathis()
+        });
+        b.setup(&settings(40, 40, 500));
+        b.world.update(&TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(10, 10), 0)],
+            ants: vec![ant(10, 12, 0), ant(10, 15, 1)],
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        b.fight();
+        b.scratch.done[0]
+    }
+
+    #[test]
+    fn an_enemy_within_the_guard_depth_is_fought_without_support() {
+        assert!(!lone_defender_fights(0));
+        assert!(
+            !lone_defender_fights(4),
+            "the enemy is 5 steps from the hill"
+        );
+        assert!(lone_defender_fights(5));
+        assert!(lone_defender_fights(12));
     }
 }

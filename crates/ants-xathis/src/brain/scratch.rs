@@ -48,12 +48,15 @@ pub(super) struct Scratch {
     /// Own ants near enough to support a dangered own ant.
     pub(super) support: Vec<u32>,
     /// Steps from every tile to the nearest enemy ant (`u16::MAX`: farther than
-    /// [`APPROACH_DEPTH`]).
+    /// [`APPROACH_DEPTH`] and [`Config::approach_depth`](super::Config::approach_depth)).
     pub(super) enemy_near: Vec<u16>,
     /// The enemy ant index nearest to every tile ([`NO_IDX`]: none within reach).
     pub(super) enemy_near_src: Vec<u32>,
     /// Enemy ants without another enemy ant within 4 rows and columns.
     pub(super) detached: Vec<bool>,
+    /// Enemy ants within [`Config::guard_depth`](super::Config::guard_depth) steps of an
+    /// own hill (filled by the fight step).
+    pub(super) guarded: Vec<bool>,
     /// Enemy ant index per tile ([`NO_IDX`]: none).
     en_at: Vec<u32>,
     /// The orders given so far this turn.
@@ -80,8 +83,16 @@ impl Scratch {
 
     /// Recomputes everything from the world at the start of a turn (`bfs` is used as
     /// search scratch); own ants within squared distance `close2` of a dangered ant count
-    /// as close, within `support2` as support.
-    pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs, close2: u32, support2: u32) {
+    /// as close, within `support2` as support; distances to enemy ants are known up to
+    /// `approach_depth` steps (at least [`APPROACH_DEPTH`]).
+    pub(super) fn begin(
+        &mut self,
+        w: &World,
+        bfs: &mut Bfs,
+        close2: u32,
+        support2: u32,
+        approach_depth: u16,
+    ) {
         let close2 = close2.min(MAX_CLOSE2);
         let n_own = w.own_ants.len();
         for t in self.next_pos.drain(..) {
@@ -194,7 +205,7 @@ impl Scratch {
         bfs.run(
             w,
             w.enemy_ants.iter().map(|&(t, _)| t),
-            APPROACH_DEPTH,
+            APPROACH_DEPTH.max(approach_depth),
             |_, _| Flow::Expand,
         );
         for k in 0..w.len() as u32 {
