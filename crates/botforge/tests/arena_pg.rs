@@ -9,19 +9,8 @@
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn pg_url() -> Option<String> {
-    match std::env::var("BOTFORGE_TEST_PG") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BOTFORGE_TEST_PG is not set under CI: .ci/run must start PostgreSQL"
-            );
-            eprintln!("BOTFORGE_TEST_PG is not set: skipping a PostgreSQL test");
-            None
-        }
-    }
-}
+mod common;
+use common::pg_url;
 
 fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_botforge"))

@@ -9,29 +9,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::{pg_url, workspace};
+
 /// The database URL the examples use.
 const DOC_URL: &str = "postgres://arena:secret@db.example/arena";
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn pg_url() -> Option<String> {
-    match std::env::var("BOTFORGE_TEST_PG") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BOTFORGE_TEST_PG is not set under CI: .ci/run must start PostgreSQL"
-            );
-            eprintln!("BOTFORGE_TEST_PG is not set: skipping the PostgreSQL examples");
-            None
-        }
-    }
-}
 
 /// The fenced code blocks of a Markdown text: (language, body).
 fn blocks(markdown: &str) -> Vec<(String, String)> {
