@@ -1,6 +1,7 @@
 //! What a replay shows about each player: ants alive, food gathered and ants lost at fixed
 //! turns, where the food was gathered (on the player's own side of the map or the enemy's,
-//! and how much of its own side's food the enemies took), the share of the map in sight (how
+//! and how much of its own side's food the enemies took), how many of its ants fell on its
+//! own side, the share of the map in sight (how
 //! far the territory reaches), the turns its hills fell, and when it first saw an enemy ant. `botforge ants analyze` prints these per game
 //! and as means per bot, to compare two bots on the same maps and seeds.
 
@@ -24,6 +25,9 @@ pub struct SeatStats {
     pub food: [u32; 4],
     /// Ants lost (killed) by each of [`SAMPLE_TURNS`].
     pub lost: [u32; 4],
+    /// Ants lost on the player's own side (the square of their last move, see [`sides`]) by
+    /// each of [`SAMPLE_TURNS`].
+    pub lost_home: [u32; 4],
     /// Food gathered on the player's own side (see [`sides`]) by each of [`SAMPLE_TURNS`].
     pub food_home: [u32; 4],
     /// Food on the player's own side gathered by an enemy, by each of [`SAMPLE_TURNS`].
@@ -163,6 +167,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 alive: [0; 4],
                 food: [0; 4],
                 lost: [0; 4],
+                lost_home: [0; 4],
                 food_home: [0; 4],
                 food_conceded: [0; 4],
                 vision: [0.0; 4],
@@ -220,8 +225,13 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
             }
         }
         for a in &d.ants {
-            if a.3 <= t && a.3 <= end && usize::from(a.4) < n {
-                out[usize::from(a.4)].lost[k] += 1;
+            let p = usize::from(a.4);
+            if a.3 <= t && a.3 <= end && p < n {
+                out[p].lost[k] += 1;
+                let (r, c) = position(a, a.3, rows, cols);
+                if side.get((r * cols + c) as usize).copied().flatten() == Some(p) {
+                    out[p].lost_home[k] += 1;
+                }
             }
         }
     }
@@ -432,8 +442,38 @@ mod tests {
             }
             assert_eq!((s.food_home[last], s.food_conceded[last]), (home, conceded));
             assert!(s.food_home[last] <= s.food[last]);
+            // Ants lost on the own side: walk every dead ant's moves to its last square.
+            let mut lost_home = 0;
+            for a in d.ants.iter().filter(|a| usize::from(a.4) == p) {
+                if a.3 > SAMPLE_TURNS[last] || a.3 > result.replay.game_length {
+                    continue;
+                }
+                let (mut r, mut c) = (a.0, a.1);
+                for m in a.5.chars() {
+                    match m {
+                        'n' => r = (r + 7) % 8,
+                        's' => r = (r + 1) % 8,
+                        'e' => c = (c + 1) % 10,
+                        'w' => c = (c + 9) % 10,
+                        _ => {}
+                    }
+                }
+                if side[(r * 10 + c) as usize] == Some(p) {
+                    lost_home += 1;
+                }
+            }
+            assert_eq!(s.lost_home[last], lost_home, "seat {p}");
+            assert!(s.lost_home[last] <= s.lost[last]);
         }
         assert!(stats.iter().map(|s| s.food_home[last]).sum::<u32>() > 0);
+        assert!(
+            stats.iter().map(|s| s.lost_home[last]).sum::<u32>() > 0,
+            "the game loses ants on some side: {:?}",
+            stats
+                .iter()
+                .map(|s| (s.lost, s.lost_home))
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]

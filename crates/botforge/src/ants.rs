@@ -339,9 +339,9 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let t = SAMPLE_TURNS;
     writeln!(
         out,
-        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | in sight % | hills lost at | first contact |"
+        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | in sight % | hills lost at | first contact |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
         let game = f
@@ -356,7 +356,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(
                 out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
                 s.name,
                 s.result,
                 s.score,
@@ -365,6 +365,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 s.food_home,
                 s.food_conceded,
                 s.lost,
+                s.lost_home,
                 pct.join("/"),
                 s.hills_lost,
                 s.first_contact.map_or("-".into(), |t| t.to_string())
@@ -381,9 +382,9 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | in sight % | hills lost per seat |"
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | in sight % | hills lost per seat |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
     for (name, seats) in &per_bot {
         let k = seats.len() as f64;
         let mean = |f: &dyn Fn(&SeatStats) -> f64| seats.iter().map(f).sum::<f64>() / k;
@@ -396,7 +397,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
             seats.len(),
             count('W'),
             count('D'),
@@ -406,6 +407,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.food_home[i]), 1),
             fmt4(&|s, i| f64::from(s.food_conceded[i]), 1),
             fmt4(&|s, i| f64::from(s.lost[i]), 1),
+            fmt4(&|s, i| f64::from(s.lost_home[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
         )?;
