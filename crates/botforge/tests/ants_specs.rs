@@ -8,12 +8,12 @@ mod common;
 #[path = "specs.rs"]
 mod specs;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ants_bots::BOTS;
 use arena::runner::GamePlayer;
 use botspec::BotSpec;
-use common::{botforge, workspace};
+use common::{botforge, files, workspace};
 use specs::quoted_specs;
 
 #[test]
@@ -45,24 +45,6 @@ fn the_arena_accepts_exactly_the_catalogue() {
         assert!(player.check_bot(spec).is_err(), "{spec}");
     }
     player.check_bot("mine=cmd:./run.sh").unwrap();
-}
-
-/// Files under `dir` (recursively) ending in `ext`, without build output and hidden folders.
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                files(&path, ext, out);
-            }
-        } else if name.ends_with(ext) {
-            out.push(path);
-        }
-    }
 }
 
 /// Whether a piece of text is about Ants.
@@ -114,7 +96,7 @@ fn ants_specs() -> Vec<(String, String)> {
     let root = workspace();
     let mut found = Vec::new();
     let mut md = vec![root.join("README.md")];
-    files(&root.join("docs"), ".md", &mut md);
+    md.extend(files(&root.join("docs"), &[".md"]));
     for path in md {
         let text = std::fs::read_to_string(&path).unwrap();
         for chunk in markdown_chunks(&path, &text) {
@@ -126,7 +108,7 @@ fn ants_specs() -> Vec<(String, String)> {
         }
     }
     let mut rs = Vec::new();
-    files(&root.join("crates"), ".rs", &mut rs);
+    rs.extend(files(&root.join("crates"), &[".rs"]));
     for path in rs {
         let text = std::fs::read_to_string(&path).unwrap();
         for chunk in rust_chunks(&text) {
@@ -138,7 +120,7 @@ fn ants_specs() -> Vec<(String, String)> {
         }
     }
     let mut toml = Vec::new();
-    files(&root.join("data"), ".toml", &mut toml);
+    toml.extend(files(&root.join("data"), &[".toml"]));
     for path in toml {
         let text = std::fs::read_to_string(&path).unwrap();
         if is_ants(&text) {

@@ -8,36 +8,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// Files under `dir` (recursively) whose name ends with one of `exts`; skips build output,
-/// git data and hidden folders.
-fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                files(&path, exts, out);
-            }
-        } else if exts.iter().any(|e| name.ends_with(e)) {
-            out.push(path);
-        }
-    }
-}
+mod common;
+use common::{files, workspace};
 
 /// The markdown files whose command lines are checked: `README.md` and `docs/*.md`.
 fn doc_files(root: &Path) -> Vec<PathBuf> {
     let mut out = vec![root.join("README.md")];
-    files(&root.join("docs"), &[".md"], &mut out);
+    out.extend(files(&root.join("docs"), &[".md"]));
     out
 }
 
@@ -282,11 +259,10 @@ fn every_docs_path_named_in_code_or_docs_exists() {
     let root = workspace();
     let mut sources = Vec::new();
     for dir in ["crates", "docs", "examples", "data", ".ci"] {
-        files(
+        sources.extend(files(
             &root.join(dir),
             &[".rs", ".md", ".toml", ".py", ".js", ".html", "run"],
-            &mut sources,
-        );
+        ));
     }
     sources.push(root.join("README.md"));
     sources.push(root.join("Cargo.toml"));

@@ -6,12 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
+use common::workspace;
 
 /// `README.md` and `docs/*.md`.
 fn docs(root: &Path) -> Vec<(PathBuf, String)> {

@@ -4,17 +4,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use speed::ai::BOTS;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
+use common::{files, workspace};
 
 fn botforge(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_botforge"))
@@ -65,21 +61,6 @@ fn positional_and_keyed_specs_play_the_identical_game_in_the_cli() {
     let old = play("pathfinding(2,75),search-tree(2,10)");
     let new = play("pathfinding(max_speed=2,paths=75),search-tree(depth=2,distance=10)");
     assert_eq!(old, new);
-}
-
-/// Files under `dir` (recursively) whose name ends with `ext`, without build output.
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                files(&path, ext, out);
-            }
-        } else if name.ends_with(ext) {
-            out.push(path);
-        }
-    }
 }
 
 /// The spe_ed specs with parameters in `text`: a catalogue name directly followed by
@@ -142,7 +123,7 @@ fn every_speed_spec_in_docs_and_comments_builds() {
         }
     };
     let mut docs = Vec::new();
-    files(&root.join("docs"), ".md", &mut docs);
+    docs.extend(files(&root.join("docs"), &[".md"]));
     for path in &docs {
         let about_speed = path
             .file_name()
@@ -158,7 +139,7 @@ fn every_speed_spec_in_docs_and_comments_builds() {
         }
     }
     let mut code = Vec::new();
-    files(&root.join("crates"), ".rs", &mut code);
+    code.extend(files(&root.join("crates"), &[".rs"]));
     for path in &code {
         let rel = path.strip_prefix(&root).unwrap().to_string_lossy();
         let about_speed = rel.starts_with("crates/speed/")

@@ -8,27 +8,8 @@ use std::path::{Path, PathBuf};
 /// The most lines of non-test code one source file may have.
 const MAX_LINES: usize = 900;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// `.rs` files under `dir`, recursively.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+mod common;
+use common::workspace;
 
 fn crates() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(workspace().join("crates"))
@@ -58,7 +39,7 @@ fn names(text: &str, ident: &str) -> bool {
 fn code(krate: &Path, subdirs: &[&str]) -> String {
     let mut files = Vec::new();
     for d in subdirs {
-        rust_files(&krate.join(d), &mut files);
+        files.extend(common::files(&krate.join(d), &[".rs"]));
     }
     files
         .iter()
@@ -130,7 +111,7 @@ fn no_source_file_is_over_the_line_limit() {
     let root = workspace();
     let mut files = Vec::new();
     for krate in crates() {
-        rust_files(&krate.join("src"), &mut files);
+        files.extend(common::files(&krate.join("src"), &[".rs"]));
     }
     assert!(files.len() > 100, "found only {} source files", files.len());
     let mut long: Vec<String> = files
@@ -219,7 +200,7 @@ fn the_invariants_in_the_code_map_name_tests_that_exist() {
     assert!(names.len() >= 5, "found only {names:?}");
     let mut files = Vec::new();
     for krate in crates() {
-        rust_files(&krate, &mut files);
+        files.extend(common::files(&krate, &[".rs"]));
     }
     let code: String = files
         .iter()

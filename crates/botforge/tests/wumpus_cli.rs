@@ -42,22 +42,29 @@ fn play_seed_1_reference_matches_spec_transcript() {
     );
 }
 
+/// `wumpus play --seed SEED` with `spec` in process and as a protocol process
+/// (`botforge wumpus agent SPEC`) ends with the same `END` line.
+fn plays_identically_as_protocol_process(seed: &str, spec: &str) {
+    let me = env!("CARGO_BIN_EXE_botforge");
+    let inproc = botforge(&["wumpus", "play", "--seed", seed, "--agent", spec]);
+    assert!(inproc.status.success(), "{}", stderr(&inproc));
+    let cmd = format!("cmd:{me} wumpus agent '{spec}'");
+    let ext = botforge(&["wumpus", "play", "--seed", seed, "--agent", &cmd]);
+    assert!(ext.status.success(), "{}", stderr(&ext));
+    let end = |o: &Output| {
+        stdout(o)
+            .lines()
+            .find(|l| l.starts_with("END"))
+            .map(String::from)
+    };
+    assert!(end(&inproc).is_some());
+    assert_eq!(end(&inproc), end(&ext), "{spec}");
+}
+
 #[test]
 fn our_agent_as_protocol_process_plays_identically() {
-    let me = env!("CARGO_BIN_EXE_botforge");
     for agent in ["reference", "champion"] {
-        let inproc = botforge(&["wumpus", "play", "--seed", "3", "--agent", agent]);
-        let cmd = format!("cmd:{me} wumpus agent {agent}");
-        let ext = botforge(&["wumpus", "play", "--seed", "3", "--agent", &cmd]);
-        assert!(ext.status.success(), "{}", stderr(&ext));
-        let end = |o: &Output| {
-            stdout(o)
-                .lines()
-                .find(|l| l.starts_with("END"))
-                .map(String::from)
-        };
-        assert!(end(&inproc).is_some());
-        assert_eq!(end(&inproc), end(&ext), "{agent}");
+        plays_identically_as_protocol_process("3", agent);
     }
 }
 
@@ -312,21 +319,7 @@ fn eval_sweeps_champion_parameters() {
 
 #[test]
 fn a_bot_with_parameters_as_protocol_process_plays_identically() {
-    let me = env!("CARGO_BIN_EXE_botforge");
-    let spec = "champion(risk_weight=300,win_chance=2)";
-    let inproc = botforge(&["wumpus", "play", "--seed", "5", "--agent", spec]);
-    assert!(inproc.status.success(), "{}", stderr(&inproc));
-    let cmd = format!("cmd:{me} wumpus agent '{spec}'");
-    let ext = botforge(&["wumpus", "play", "--seed", "5", "--agent", &cmd]);
-    assert!(ext.status.success(), "{}", stderr(&ext));
-    let end = |o: &Output| {
-        stdout(o)
-            .lines()
-            .find(|l| l.starts_with("END"))
-            .map(String::from)
-    };
-    assert!(end(&inproc).is_some());
-    assert_eq!(end(&inproc), end(&ext));
+    plays_identically_as_protocol_process("5", "champion(risk_weight=300,win_chance=2)");
 }
 
 /// `play --show` with a generated world steps through the game with the bot's knowledge.

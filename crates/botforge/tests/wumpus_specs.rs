@@ -8,17 +8,11 @@
 //! (`SPEC`, `NAME=cmd:COMMAND`) are skipped.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::{Path, PathBuf};
-
 use botspec::BotSpec;
 use wumpus::agents::BOTS;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
+mod common;
+use common::{files, workspace};
 
 /// A placeholder such as `SPEC`, `SPEC,SPEC,…` or `NAME|cmd:SHELL`.
 fn placeholder(value: &str) -> bool {
@@ -143,26 +137,12 @@ fn doc_specs(text: &str, origin: &str, wumpus_page: bool, checked: &mut Vec<Stri
     }
 }
 
-fn files_in(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files_in(&path, ext));
-        } else if path.to_string_lossy().ends_with(ext) {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn every_quoted_wumpus_spec_is_accepted() {
     let root = workspace();
     let mut checked = Vec::new();
     let mut docs = vec![root.join("README.md")];
-    docs.extend(files_in(&root.join("docs"), ".md"));
+    docs.extend(files(&root.join("docs"), &[".md"]));
     for path in &docs {
         let text = std::fs::read_to_string(path).unwrap();
         let wumpus_page = path
@@ -175,14 +155,14 @@ fn every_quoted_wumpus_spec_is_accepted() {
             &mut checked,
         );
     }
-    for path in files_in(&root.join("data/arena"), ".toml") {
+    for path in files(&root.join("data/arena"), &[".toml"]) {
         for s in toml_specs(&std::fs::read_to_string(&path).unwrap()) {
             check(&s, &path.display().to_string(), &mut checked);
         }
     }
     // Comments of the Wumpus code.
-    let mut code = files_in(&root.join("crates/wumpus/src"), ".rs");
-    code.extend(files_in(&root.join("crates/wumpus/tests"), ".rs"));
+    let mut code = files(&root.join("crates/wumpus/src"), &[".rs"]);
+    code.extend(files(&root.join("crates/wumpus/tests"), &[".rs"]));
     for f in [
         "crates/arena/src/games/wumpus.rs",
         "crates/botforge/src/wumpus.rs",

@@ -67,3 +67,28 @@ pub fn pg_url() -> Option<String> {
         }
     }
 }
+
+/// Files under `dir`, recursively, whose name ends with one of `exts`, sorted; build output
+/// (`target`) and hidden folders below `dir` are skipped, unreadable folders give nothing.
+pub fn files(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
+    fn walk(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    walk(&path, exts, out);
+                }
+            } else if exts.iter().any(|e| name.ends_with(e)) {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, exts, &mut out);
+    out.sort();
+    out
+}
