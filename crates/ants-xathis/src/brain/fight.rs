@@ -47,13 +47,15 @@ impl Brain {
         };
         self.mark_guarded();
         for a0 in 0..n_own {
-            let guard = self.scratch.danger[a0]
-                .iter()
-                .any(|&e| self.scratch.guarded[e as usize]);
+            let guarded = |a: usize| {
+                self.scratch.danger[a]
+                    .iter()
+                    .any(|&e| self.scratch.guarded[e as usize])
+            };
             if assigned[a0]
                 || self.scratch.done[a0]
                 || self.scratch.danger[a0].is_empty()
-                || (self.scratch.support[a0] == 0 && !self.near_hill(a0) && !guard)
+                || (self.scratch.support[a0] == 0 && !self.near_hill(a0) && !guarded(a0))
             {
                 continue;
             }
