@@ -159,12 +159,7 @@ mod tests {
         assert_eq!(orders.len(), 2, "{orders:?}");
         // Each of the two nearest ants steps toward the enemy.
         let closer = |o: &Order| {
-            let (dr, dc) = match o.dir {
-                Dir::N => (-1, 0),
-                Dir::S => (1, 0),
-                Dir::E => (0, 1),
-                Dir::W => (0, -1),
-            };
+            let (dr, dc) = o.dir.delta();
             let d = |r: i32, c: i32| (r - 10).abs() + (c - 26).abs();
             d(o.pos.row + dr, o.pos.col + dc) < d(o.pos.row, o.pos.col)
         };
