@@ -1,7 +1,8 @@
 //! What a replay shows about each player: ants alive, food gathered and ants lost at fixed
 //! turns, where the food was gathered (on the player's own side of the map or the enemy's,
 //! and how much of its own side's food the enemies took), how many of its ants fell on its
-//! own side, the share of the map in sight (how
+//! own side and how many fell for nothing (no enemy ant died near them), the share of the
+//! map in sight (how
 //! far the territory reaches), the turns its hills fell, and when it first saw an enemy ant. `botforge ants analyze` prints these per game
 //! and as means per bot, to compare two bots on the same maps and seeds.
 
@@ -9,6 +10,10 @@ use crate::replay::Replay;
 
 /// The turns at which [`SeatStats`] samples a game.
 pub const SAMPLE_TURNS: [u32; 4] = [50, 100, 200, 300];
+
+/// A lost ant counts in [`SeatStats::lost_free`] when no enemy ant died this close
+/// (Manhattan distance on the torus) in the same turn.
+pub const FREE_LOSS_STEPS: i64 = 6;
 
 /// One player's numbers in one game.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +33,9 @@ pub struct SeatStats {
     /// Ants lost on the player's own side (the square of their last move, see [`sides`]) by
     /// each of [`SAMPLE_TURNS`].
     pub lost_home: [u32; 4],
+    /// Ants lost for nothing by each of [`SAMPLE_TURNS`]: no ant of another player died in
+    /// the same turn within [`FREE_LOSS_STEPS`] rows plus columns of the ant's last square.
+    pub lost_free: [u32; 4],
     /// Food gathered on the player's own side (see [`sides`]) by each of [`SAMPLE_TURNS`].
     pub food_home: [u32; 4],
     /// Food on the player's own side gathered by an enemy, by each of [`SAMPLE_TURNS`].
@@ -137,6 +145,39 @@ pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
     owner.into_iter().map(|o| o.filter(|&p| p != TIE)).collect()
 }
 
+/// Every ant that died before the game ended: turn, player, last square and whether it died
+/// for nothing (see [`SeatStats::lost_free`]), sorted by turn.
+fn deaths(replay: &Replay) -> Vec<(u32, usize, (i64, i64), bool)> {
+    let d = &replay.replaydata;
+    let n = replay.playernames.len();
+    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let mut out: Vec<(u32, usize, (i64, i64), bool)> = d
+        .ants
+        .iter()
+        .filter(|a| a.3 <= replay.game_length && usize::from(a.4) < n)
+        .map(|a| (a.3, usize::from(a.4), position(a, a.3, rows, cols), true))
+        .collect();
+    out.sort_by_key(|x| x.0);
+    let steps = |a: (i64, i64), b: (i64, i64)| {
+        let dr = (a.0 - b.0).rem_euclid(rows);
+        let dc = (a.1 - b.1).rem_euclid(cols);
+        dr.min(rows - dr) + dc.min(cols - dc)
+    };
+    // Deaths of one turn are compared with each other only.
+    let mut i = 0;
+    while i < out.len() {
+        let j = i + out[i..].partition_point(|x| x.0 == out[i].0);
+        for a in i..j {
+            let (_, p, sq, _) = out[a];
+            out[a].3 = !out[i..j]
+                .iter()
+                .any(|&(_, q, other, _)| q != p && steps(sq, other) <= FREE_LOSS_STEPS);
+        }
+        i = j;
+    }
+    out
+}
+
 /// The numbers of every player of `replay`, in player order.
 pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
     let d = &replay.replaydata;
@@ -168,6 +209,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 food: [0; 4],
                 lost: [0; 4],
                 lost_home: [0; 4],
+                lost_free: [0; 4],
                 food_home: [0; 4],
                 food_conceded: [0; 4],
                 vision: [0.0; 4],
@@ -189,6 +231,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
         }
         side.get((r * cols + c) as usize).copied().flatten()
     };
+    let deaths = deaths(replay);
     let mut seen = vec![false; squares * n];
     for (k, &t) in SAMPLE_TURNS.iter().enumerate() {
         seen.fill(false);
@@ -224,11 +267,10 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 }
             }
         }
-        for a in &d.ants {
-            let p = usize::from(a.4);
-            if a.3 <= t && a.3 <= end && p < n {
+        for &(turn, p, (r, c), free) in &deaths {
+            if turn <= t {
                 out[p].lost[k] += 1;
-                let (r, c) = position(a, a.3, rows, cols);
+                out[p].lost_free[k] += u32::from(free);
                 if side.get((r * cols + c) as usize).copied().flatten() == Some(p) {
                     out[p].lost_home[k] += 1;
                 }
@@ -464,6 +506,26 @@ mod tests {
             }
             assert_eq!(s.lost_home[last], lost_home, "seat {p}");
             assert!(s.lost_home[last] <= s.lost[last]);
+            // Lost for nothing: every pair of deaths in the same turn, by brute force.
+            let died = |a: &crate::replay::ReplayAnt| a.3 <= result.replay.game_length;
+            let lost_free = d
+                .ants
+                .iter()
+                .filter(|a| usize::from(a.4) == p && died(a) && a.3 <= SAMPLE_TURNS[last])
+                .filter(|a| {
+                    let sq = position(a, a.3, 8, 10);
+                    !d.ants.iter().any(|b| {
+                        let other = position(b, b.3, 8, 10);
+                        let (dr, dc) = ((sq.0 - other.0).abs(), (sq.1 - other.1).abs());
+                        b.4 != a.4
+                            && died(b)
+                            && b.3 == a.3
+                            && dr.min(8 - dr) + dc.min(10 - dc) <= FREE_LOSS_STEPS
+                    })
+                })
+                .count() as u32;
+            assert_eq!(s.lost_free[last], lost_free, "seat {p}");
+            assert!(s.lost_free[last] <= s.lost[last]);
         }
         assert!(stats.iter().map(|s| s.food_home[last]).sum::<u32>() > 0);
         assert!(

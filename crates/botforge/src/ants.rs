@@ -121,7 +121,8 @@ pub enum Command {
         paths: Vec<PathBuf>,
     },
     /// What replays show per player: one line per game (result, ants alive, food gathered,
-    /// ants lost and share of the map in sight at turns 50/100/200/300, hills lost, first
+    /// ants lost (on the own side, for nothing: no enemy ant died within 6 steps in the same
+    /// turn) and share of the map in sight at turns 50/100/200/300, hills lost, first
     /// contact), then the means per bot name. Files or directories (every `*.replay` below).
     Analyze {
         /// Replay files or directories.
@@ -339,9 +340,12 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let t = SAMPLE_TURNS;
     writeln!(
         out,
-        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | in sight % | hills lost at | first contact |"
+        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | in sight % | hills lost at | first contact |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(
+        out,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    )?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
         let game = f
@@ -356,7 +360,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(
                 out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
                 s.name,
                 s.result,
                 s.score,
@@ -366,6 +370,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 s.food_conceded,
                 s.lost,
                 s.lost_home,
+                s.lost_free,
                 pct.join("/"),
                 s.hills_lost,
                 s.first_contact.map_or("-".into(), |t| t.to_string())
@@ -382,9 +387,12 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | in sight % | hills lost per seat |"
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | in sight % | hills lost per seat |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")?;
+    writeln!(
+        out,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    )?;
     for (name, seats) in &per_bot {
         let k = seats.len() as f64;
         let mean = |f: &dyn Fn(&SeatStats) -> f64| seats.iter().map(f).sum::<f64>() / k;
@@ -397,7 +405,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
             seats.len(),
             count('W'),
             count('D'),
@@ -408,6 +416,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.food_conceded[i]), 1),
             fmt4(&|s, i| f64::from(s.lost[i]), 1),
             fmt4(&|s, i| f64::from(s.lost_home[i]), 1),
+            fmt4(&|s, i| f64::from(s.lost_free[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
         )?;
