@@ -209,6 +209,8 @@ config_params! {
     approach_depth = "12" / "12": "free ants this many steps from an enemy ant walk toward it";
     chase_detached = "true" / "false": "two free ants chase every enemy ant standing alone";
     guard_depth = "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
+    make_room = "false" / "false": "a combat group ant may step out of reach to make room for another";
+    still_turns = "5" / "5": "enemies still longer than this many turns are assumed to stay (0: all move)";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }

@@ -50,6 +50,10 @@ pub struct Fight {
     pub keep_away: bool,
     /// Weight of the distance term in percent (`None`: 100).
     pub dist_percent: Option<u32>,
+    /// An own ant whose square another own ant of the group took may step to a square out
+    /// of every enemy's reach (without it an ant that could only stay blocks the retreat of
+    /// the ant behind it).
+    pub make_room: bool,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -81,6 +85,8 @@ struct FightGame {
     /// every enemy's reach (one of them is tried).
     own_moves: Vec<Vec<u16>>,
     own_free: Vec<Vec<u16>>,
+    /// Per own ant: staying may meet an enemy (then one free move is always tried).
+    stay_engages: Vec<bool>,
     own_start: Vec<u16>,
     /// Enemy candidate moves (index 0 = stay).
     en_moves: Vec<Vec<u16>>,
@@ -163,6 +169,7 @@ impl Fight {
         let engaging = |m: u16| en_moves.iter().any(|em| em.iter().any(|&x| touches(m, x)));
         let mut own_moves: Vec<Vec<u16>> = Vec::new();
         let mut own_free: Vec<Vec<u16>> = Vec::new();
+        let mut stay_engages: Vec<bool> = Vec::new();
         for ms in &own_all {
             let check: Vec<u16> = ms
                 .iter()
@@ -170,14 +177,17 @@ impl Fight {
                 .filter(|&(j, &m)| j == 0 || engaging(m) || hill[m as usize] == 2)
                 .map(|(_, &m)| m)
                 .collect();
-            let free: Vec<u16> = if engaging(ms[0]) {
+            let engages = engaging(ms[0]);
+            let free: Vec<u16> = if engages || self.make_room {
                 ms.iter()
+                    .skip(1)
                     .copied()
                     .filter(|&m| !engaging(m) && hill[m as usize] != 2)
                     .collect()
             } else {
                 Vec::new()
             };
+            stay_engages.push(engages);
             own_moves.push(check);
             own_free.push(free);
         }
@@ -207,6 +217,7 @@ impl Fight {
             own_start: own_all.iter().map(|v| v[0]).collect(),
             own_moves,
             own_free,
+            stay_engages,
             en_owner: self.enemies.iter().map(|e| e.1.max(1)).collect(),
             en_moves,
             dep,
@@ -253,7 +264,11 @@ impl ChainGame for FightGame {
                 .any(|k| own[k] == m || (m != start && self.own_start[k] == m && own[k] == start))
         };
         moves.extend(self.own_moves[i].iter().copied().filter(|&m| allowed(m)));
-        if let Some(free) = self.own_free[i].iter().copied().find(|&m| allowed(m)) {
+        // One move out of every enemy's reach: an escape when staying may meet an enemy,
+        // or room for an earlier ant that took this ant's square.
+        if (self.stay_engages[i] || !allowed(start))
+            && let Some(free) = self.own_free[i].iter().copied().find(|&m| allowed(m))
+        {
             moves.push(free);
         }
     }
@@ -688,6 +703,38 @@ mod tests {
         f.keep_away = true;
         let away = f.solve(&w, eval, &Budget::unlimited());
         assert_eq!(away.moves, Some(own.clone()));
+    }
+
+    #[test]
+    fn make_room_lets_an_ant_retreat_onto_the_square_of_a_friend() {
+        // x, y and z can each step one column east. a escapes east; b's only square out of
+        // their reach is c's, and c, out of reach where it stands, has no move of its own
+        // in the check list: without `make_room` b cannot retreat and dies alone.
+        let (w, own, en) = parse(&[
+            ". . . . . . . . . . . .",
+            ". . . . % . . . . . . .",
+            ". x . . a . . . . . . .",
+            ". y . . b c . . . . . .",
+            ". z . . . . . . . . . .",
+            ". . . . . . . . . . . .",
+            ". . . . . . . . . . . .",
+        ]);
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let mut f = fight(&w, &own, &en);
+        let blocked = f.solve(&w, eval, &Budget::unlimited());
+        f.make_room = true;
+        let room = f.solve(&w, eval, &Budget::unlimited());
+        assert!(blocked.value < -500, "{blocked:?}");
+        assert!(room.value > -100, "{room:?}");
+        let moves = room.moves.expect("complete");
+        assert_eq!(moves[1], own[2], "b takes c's square");
+        assert!(
+            !moves.contains(&own[1]),
+            "nobody stays on b's square: {moves:?}"
+        );
     }
 
     #[test]

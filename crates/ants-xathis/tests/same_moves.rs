@@ -82,6 +82,8 @@ fn all_on() -> Config {
         chase_detached: true,
         guard_depth: 12,
         approach_depth: 14,
+        make_room: true,
+        still_turns: 0,
         ..Config::champion()
     }
 }

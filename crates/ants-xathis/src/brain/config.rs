@@ -85,6 +85,12 @@ pub struct Config {
     /// with one of them is aggressive, own ants fight it without support, and the defence
     /// step looks this far (0: off; the defence step always looks 15 steps).
     pub guard_depth: u16,
+    /// The combat search lets an own ant step out of every enemy's reach to make room for
+    /// a group ant that takes its square ([`crate::combat::Fight::make_room`]).
+    pub make_room: bool,
+    /// Enemy ants that stood still longer than this many turns are assumed to stay this
+    /// turn as well (post mortem: 5; 0: every enemy ant may move).
+    pub still_turns: u16,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -120,6 +126,8 @@ impl Config {
             approach_depth: super::APPROACH_DEPTH,
             chase_detached: true,
             guard_depth: 0,
+            make_room: false,
+            still_turns: super::scratch::STILL_TURNS,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -185,6 +193,8 @@ impl Config {
             "approach_depth" => self.approach_depth = int(value)?,
             "chase_detached" => self.chase_detached = flag(value)?,
             "guard_depth" => self.guard_depth = int(value)?,
+            "make_room" => self.make_room = flag(value)?,
+            "still_turns" => self.still_turns = int(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -198,7 +208,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 27] = [
+    pub const PARAMS: [&'static str; 29] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -224,6 +234,8 @@ impl Config {
         "approach_depth",
         "chase_detached",
         "guard_depth",
+        "make_room",
+        "still_turns",
         "max_turn_ms",
         "margin_ms",
     ];
@@ -261,6 +273,8 @@ mod tests {
             }
         }
         assert_eq!(c.aggressive_count, 7);
+        assert_eq!(c.still_turns, 7);
         assert!(c.keep_away);
+        assert!(c.make_room);
     }
 }

@@ -208,6 +208,7 @@ impl Brain {
         }
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
+        fight.make_room = self.cfg.make_room;
         let budget = fight_budget(clock, left, 2_000_000);
         let eval = Eval::Weighted {
             aggressive,

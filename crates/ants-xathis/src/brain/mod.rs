@@ -194,13 +194,7 @@ impl Brain {
     // ----- bookkeeping -------------------------------------------------------------------
 
     fn begin_turn(&mut self) {
-        self.scratch.begin(
-            &self.world,
-            &mut self.bfs,
-            self.cfg.close2,
-            self.cfg.support2,
-            self.cfg.approach_depth,
-        );
+        self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
     }
 
     /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy

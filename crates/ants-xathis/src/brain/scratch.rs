@@ -7,7 +7,7 @@ use ants::Order;
 use crate::paths::{Bfs, Flow};
 use crate::world::{NO_ANT, World};
 
-use super::{APPROACH_DEPTH, NO_IDX};
+use super::{APPROACH_DEPTH, Config, NO_IDX};
 
 /// Combat: "close" own ants are within this squared distance.
 pub(super) const CLOSE2: u32 = 77;
@@ -15,8 +15,9 @@ pub(super) const CLOSE2: u32 = 77;
 pub(super) const SUPPORT2: u32 = 20;
 /// The largest `close2` used (larger settings are capped: the count scans a square).
 const MAX_CLOSE2: u32 = 400;
-/// Enemies standing still this long are assumed not to move.
-const STILL_TURNS: u16 = 5;
+/// Enemies standing still longer than this many turns are assumed not to move (post
+/// mortem: 5).
+pub(super) const STILL_TURNS: u16 = 5;
 
 /// The per-turn buffers. Own ants are indexed like `World::own_ants`, enemy ants like
 /// `World::enemy_ants`, tiles like the world.
@@ -82,18 +83,13 @@ impl Scratch {
     }
 
     /// Recomputes everything from the world at the start of a turn (`bfs` is used as
-    /// search scratch); own ants within squared distance `close2` of a dangered ant count
-    /// as close, within `support2` as support; distances to enemy ants are known up to
-    /// `approach_depth` steps (at least [`APPROACH_DEPTH`]).
-    pub(super) fn begin(
-        &mut self,
-        w: &World,
-        bfs: &mut Bfs,
-        close2: u32,
-        support2: u32,
-        approach_depth: u16,
-    ) {
-        let close2 = close2.min(MAX_CLOSE2);
+    /// search scratch); own ants within squared distance [`Config::close2`] of a dangered
+    /// ant count as close, within [`Config::support2`] as support; distances to enemy ants
+    /// are known up to [`Config::approach_depth`] steps (at least [`APPROACH_DEPTH`]);
+    /// enemies still for more than [`Config::still_turns`] turns only stay (0: all move).
+    pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs, cfg: &Config) {
+        let (support2, approach_depth) = (cfg.support2, cfg.approach_depth);
+        let close2 = cfg.close2.min(MAX_CLOSE2);
         let n_own = w.own_ants.len();
         for t in self.next_pos.drain(..) {
             self.next_occ[t as usize] = false;
@@ -118,7 +114,8 @@ impl Scratch {
         }
         empty_lists(&mut self.en_moves, w.enemy_ants.len());
         for (v, &(t, _)) in self.en_moves.iter_mut().zip(&w.enemy_ants) {
-            moves_of(v, t, w.still_turns[t as usize] > STILL_TURNS);
+            let still = cfg.still_turns > 0 && w.still_turns[t as usize] > cfg.still_turns;
+            moves_of(v, t, still);
         }
         // Enemy index per tile for window scans.
         let en_at = &mut self.en_at;
@@ -225,5 +222,40 @@ impl Scratch {
                 })
             })
         }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{ant, settings};
+    use super::super::{Brain, Config};
+    use ants::TurnInput;
+
+    /// Whether an own ant 4 steps from an enemy ant seen on the same square on `seen`
+    /// turns in a row is in danger under `still_turns` (only when both may move can they
+    /// come within attack range).
+    fn dangered_after(seen: u32, still_turns: u16) -> bool {
+        let mut b = Brain::new(Config {
+            still_turns,
+            ..Config::xathis()
+        });
+        b.setup(&settings(30, 30, 500));
+        for turn in 1..=seen {
+            b.world.update(&TurnInput {
+                turn,
+                ants: vec![ant(10, 10, 0), ant(10, 14, 1)],
+                ..TurnInput::default()
+            });
+        }
+        b.begin_turn();
+        !b.scratch.danger[0].is_empty()
+    }
+
+    #[test]
+    fn an_enemy_still_for_longer_than_still_turns_is_assumed_to_stay() {
+        assert!(dangered_after(5, 5), "seen 5 times: it may move");
+        assert!(!dangered_after(6, 5), "seen 6 times: it stays");
+        assert!(dangered_after(6, 6));
+        assert!(dangered_after(50, 0), "0: every enemy may move");
     }
 }
