@@ -2,9 +2,9 @@
 //! turns, where the food was gathered (on the player's own side of the map or the enemy's,
 //! and how much of its own side's food the enemies took), how many of its ants fell on its
 //! own side and how many fell for nothing (no enemy ant died near them), the share of the
-//! map in sight (how
-//! far the territory reaches), the turns its hills fell, and when it first saw an enemy ant. `botforge ants analyze` prints these per game
-//! and as means per bot, to compare two bots on the same maps and seeds.
+//! map in sight (how far the territory reaches), the turns its hills fell, and when it first
+//! saw an enemy ant. `botforge ants analyze` prints these per game and as means per bot, to
+//! compare two bots on the same maps and seeds.
 
 use crate::replay::Replay;
 
@@ -70,14 +70,20 @@ pub(crate) fn position(
     (r.rem_euclid(rows), c.rem_euclid(cols))
 }
 
-/// Squared distance between two squares on the torus of `rows` × `cols`.
-pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> i64 {
+/// Rows and columns between two squares on the torus of `rows` × `cols`, the short way.
+fn torus_delta(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> (i64, i64) {
     let dr = (a.0 - b.0)
         .rem_euclid(rows)
         .min((b.0 - a.0).rem_euclid(rows));
     let dc = (a.1 - b.1)
         .rem_euclid(cols)
         .min((b.1 - a.1).rem_euclid(cols));
+    (dr, dc)
+}
+
+/// Squared distance between two squares on the torus of `rows` × `cols`.
+pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> i64 {
+    let (dr, dc) = torus_delta(a, b, rows, cols);
     dr * dr + dc * dc
 }
 
@@ -158,10 +164,9 @@ fn deaths(replay: &Replay) -> Vec<(u32, usize, (i64, i64), bool)> {
         .map(|a| (a.3, usize::from(a.4), position(a, a.3, rows, cols), true))
         .collect();
     out.sort_by_key(|x| x.0);
-    let steps = |a: (i64, i64), b: (i64, i64)| {
-        let dr = (a.0 - b.0).rem_euclid(rows);
-        let dc = (a.1 - b.1).rem_euclid(cols);
-        dr.min(rows - dr) + dc.min(cols - dc)
+    let steps = |a, b| {
+        let (dr, dc) = torus_delta(a, b, rows, cols);
+        dr + dc
     };
     // Deaths of one turn are compared with each other only.
     let mut i = 0;

@@ -16,19 +16,9 @@ use arena::store::pg::PgStore;
 use arena::work::{WorkOptions, register, work};
 use arena::{Config, RunOptions, Store};
 
-fn pg_url() -> Option<String> {
-    match std::env::var("BOTFORGE_TEST_PG") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BOTFORGE_TEST_PG is not set under CI: .ci/run must start PostgreSQL"
-            );
-            eprintln!("BOTFORGE_TEST_PG is not set: skipping a PostgreSQL test");
-            None
-        }
-    }
-}
+#[path = "support/pg_env.rs"]
+mod pg_env;
+use pg_env::pg_url;
 
 /// A run name no other test (or earlier test run on the same database) uses.
 fn unique(base: &str) -> String {

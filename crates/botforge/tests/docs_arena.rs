@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{pg_url, workspace};
+use common::pg_env::pg_url;
+use common::workspace;
 
 /// The database URL the examples use.
 const DOC_URL: &str = "postgres://arena:secret@db.example/arena";
