@@ -72,7 +72,7 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         },
         Entry {
             name: "champion",
-            about: "xathis-style with fight first, sticky missions, adaptive fight limits, relative aggression in duels and no chasing of lone enemies",
+            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels and no chasing of lone enemies",
             params: CHAMPION_PARAMS,
             build: champion,
         },
@@ -80,6 +80,11 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
             "champion-no-fight-first",
             "food and hill steps may take ants an enemy can reach",
             fight_first
+        ),
+        ablation!(
+            "champion-no-safe-food",
+            "ants an enemy can reach never go for food",
+            safe_food
         ),
         ablation!(
             "champion-no-food-matching",
@@ -211,6 +216,9 @@ config_params! {
     guard_depth = "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
     make_room = "false" / "false": "a combat group ant may step out of reach to make room for another";
     still_turns = "5" / "5": "enemies still longer than this many turns are assumed to stay (0: all move)";
+    safe_food = "false" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
+    recall_depth = "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
+    recall_margin = "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }

@@ -84,6 +84,7 @@ fn all_on() -> Config {
         approach_depth: 14,
         make_room: true,
         still_turns: 0,
+        recall_depth: 20,
         ..Config::champion()
     }
 }

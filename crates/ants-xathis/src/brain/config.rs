@@ -51,6 +51,10 @@ pub struct Config {
     /// instead of being sent to food or enemy hills first (post mortem: food and hills come
     /// first, so an ant can walk into a fight nobody searched).
     pub fight_first: bool,
+    /// With `fight_first`, the food step may still take an ant an enemy can reach, but only
+    /// with a step no enemy can reach next turn (fight-first keeps such ants from every
+    /// food, which cedes the food near the front).
+    pub safe_food: bool,
     /// Combat groups leave out own moves into the reach of enemies outside the group (the
     /// group limits can leave enemies of a large fight unseen by the search).
     pub exposure_check: bool,
@@ -91,6 +95,12 @@ pub struct Config {
     /// Enemy ants that stood still longer than this many turns are assumed to stay this
     /// turn as well (post mortem: 5; 0: every enemy ant may move).
     pub still_turns: u16,
+    /// Own hills are reinforced when enemy ants come this many steps close (0: off): see
+    /// `recall_margin`.
+    pub recall_depth: u16,
+    /// Recall: free ants from up to twice `recall_depth` steps walk home while the own ants
+    /// within `recall_depth` of the hills do not outnumber the enemy ants there by this many.
+    pub recall_margin: u16,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -128,18 +138,22 @@ impl Config {
             guard_depth: 0,
             make_room: false,
             still_turns: super::scratch::STILL_TURNS,
+            safe_food: false,
+            recall_depth: 0,
+            recall_margin: 2,
             max_turn_ms: 75,
             margin_ms: 60,
         }
     }
 
-    /// The improved bot: fight first, sticky missions, adaptive combat groups, relative
-    /// aggression in duels and no chasing of lone enemy ants (vision explore and hills in
-    /// combat were measured and left off; see docs/ants-bots.md).
+    /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
+    /// combat groups, relative aggression in duels and no chasing of lone enemy ants (vision
+    /// explore and hills in combat were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
             vision_explore: false,
             fight_first: true,
+            safe_food: true,
             chase_detached: false,
             remember_hills: false,
             scored_border: false,
@@ -195,6 +209,9 @@ impl Config {
             "guard_depth" => self.guard_depth = int(value)?,
             "make_room" => self.make_room = flag(value)?,
             "still_turns" => self.still_turns = int(value)?,
+            "safe_food" => self.safe_food = flag(value)?,
+            "recall_depth" => self.recall_depth = int(value)?,
+            "recall_margin" => self.recall_margin = int(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -208,7 +225,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 29] = [
+    pub const PARAMS: [&'static str; 32] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -236,6 +253,9 @@ impl Config {
         "guard_depth",
         "make_room",
         "still_turns",
+        "safe_food",
+        "recall_depth",
+        "recall_margin",
         "max_turn_ms",
         "margin_ms",
     ];

@@ -1,6 +1,7 @@
 //! Fights: own ants an enemy can reach next turn are put in combat groups, each group is
 //! searched with the max-chain/min-chain search of [`crate::combat`] and its moves are
-//! committed; then own hills get defenders and dangered ants that did not fight escape.
+//! committed; then own hills get defenders (and, with `recall_depth`, ants called home) and
+//! dangered ants that did not fight escape.
 
 use ants::Order;
 
@@ -308,6 +309,51 @@ impl Brain {
         }
     }
 
+    /// [`Config::recall_depth`](super::Config::recall_depth): when the enemy ants within
+    /// `recall_depth` steps of the own hills are at least as many as the own ants there less
+    /// [`Config::recall_margin`](super::Config::recall_margin), the nearest free ants out of
+    /// danger from up to twice as far step toward the hills until the own ants would
+    /// outnumber the enemy ants there by that margin (from two enemy ants on: a single one
+    /// is the defence step's).
+    pub(super) fn recall(&mut self) {
+        let depth = self.cfg.recall_depth;
+        if depth == 0 || self.world.own_hills.is_empty() || self.world.enemy_ants.is_empty() {
+            return;
+        }
+        let (mut enemies, mut own) = (0usize, 0usize);
+        let mut far: Vec<usize> = Vec::new();
+        let (w, ant_at, done, danger) = (
+            &self.world,
+            &self.scratch.ant_at,
+            &self.scratch.done,
+            &self.scratch.danger,
+        );
+        self.bfs
+            .run(w, w.own_hills.iter().copied(), 2 * depth, |t, d| {
+                let o = w.owner[t as usize];
+                if d <= depth {
+                    if o == 0 {
+                        own += 1;
+                    } else if o != NO_ANT {
+                        enemies += 1;
+                    }
+                } else {
+                    let a = ant_at[t as usize];
+                    if a != NO_IDX && !done[a as usize] && danger[a as usize].is_empty() {
+                        far.push(a as usize);
+                    }
+                }
+                Flow::Expand
+            });
+        let want = enemies + usize::from(self.cfg.recall_margin);
+        if enemies < 2 || own >= want {
+            return;
+        }
+        for a in far.into_iter().take(want - own) {
+            self.step_to_source(a);
+        }
+    }
+
     /// True when one of the enemies `among` can reach attack range of square `m` next turn.
     fn exposed(&self, m: u32, among: &[u32]) -> bool {
         let w = &self.world;
@@ -321,7 +367,7 @@ impl Brain {
     }
 
     /// True when no enemy dangerous to ant `a` can reach attack range of `m` this turn.
-    fn safe(&self, a: usize, m: u32) -> bool {
+    pub(super) fn safe(&self, a: usize, m: u32) -> bool {
         let w = &self.world;
         self.scratch.danger[a].iter().all(|&e| {
             self.scratch.en_moves[e as usize]
@@ -379,7 +425,7 @@ impl Brain {
 mod tests {
     use super::super::fixtures::{ant, settings};
     use super::super::{Brain, Config};
-    use ants::TurnInput;
+    use ants::{Order, TurnInput};
     use grid::Pos;
 
     /// Whether the fight step moves a lone own ant 2 steps from its hill that an enemy ant
@@ -411,5 +457,61 @@ mod tests {
         );
         assert!(lone_defender_fights(5));
         assert!(lone_defender_fights(12));
+    }
+
+    /// The orders of the recall step on an open 60×60 map with an own hill at (30,30), own
+    /// ants at `own` and enemy ants at `enemies`.
+    fn recall_orders(recall_depth: u16, own: &[(i32, i32)], enemies: &[(i32, i32)]) -> Vec<Order> {
+        let mut b = Brain::new(Config {
+            recall_depth,
+            ..Config::xathis()
+        });
+        b.setup(&settings(60, 60, 500));
+        let ants = own
+            .iter()
+            .map(|&(r, c)| ant(r, c, 0))
+            .chain(enemies.iter().map(|&(r, c)| ant(r, c, 1)))
+            .collect();
+        b.world.update(&TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(30, 30), 0)],
+            ants,
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        b.recall();
+        b.scratch.orders.clone()
+    }
+
+    #[test]
+    fn outnumbered_hills_call_the_nearest_free_ants_home() {
+        // Three enemy ants 8 steps north of the hill, one own ant beside it: with the margin
+        // of 2 four more ants are wanted, and the three free ants 12–18 steps away (within
+        // twice the depth of 10) each step toward the hill; the one 25 steps away does not.
+        let own = [(31, 30), (30, 42), (30, 15), (45, 33), (30, 55)];
+        let enemies = [(22, 29), (22, 30), (22, 31)];
+        let orders = recall_orders(10, &own, &enemies);
+        let dist = |r: i32, c: i32| (r - 30).abs() + (c - 30).abs();
+        assert_eq!(orders.len(), 3, "{orders:?}");
+        for o in &orders {
+            let (dr, dc) = o.dir.delta();
+            assert!(
+                dist(o.pos.row + dr, o.pos.col + dc) < dist(o.pos.row, o.pos.col),
+                "{o:?} walks home"
+            );
+            assert_ne!(
+                o.pos,
+                Pos::new(30, 55),
+                "25 steps is beyond twice the depth"
+            );
+        }
+        assert!(recall_orders(0, &own, &enemies).is_empty(), "off");
+        assert!(
+            recall_orders(7, &own, &enemies).is_empty(),
+            "the enemies are 8 steps away"
+        );
+        // Enough own ants near the hill already: nobody is called.
+        let home = [(31, 30), (29, 31), (31, 31), (30, 29), (29, 29), (30, 42)];
+        assert!(recall_orders(10, &home, &enemies).is_empty());
     }
 }

@@ -81,14 +81,31 @@ impl Brain {
             if self.out_of_time() {
                 return;
             }
-            if d <= 1 {
-                self.go(a, self.world.own_ants[a], Task::Other);
-                continue;
+            if d > 1 {
+                let w = &self.world;
+                self.bfs.run(w, [f], d, |_, _| Flow::Expand);
             }
-            let w = &self.world;
-            self.bfs.run(w, [f], d, |_, _| Flow::Expand);
-            self.step_to_source(a);
+            self.food_step(a, d);
         }
+    }
+
+    /// Moves ant `a`, `d` steps from the food `self.bfs` was last run from, one step toward
+    /// it (next to it, `d` ≤ 1, it stays). With [`Config::safe_food`](super::Config::safe_food)
+    /// an ant an enemy can reach only takes a step no enemy can reach; otherwise it stays
+    /// free for the fight.
+    fn food_step(&mut self, a: usize, d: u16) -> bool {
+        let t = self.world.own_ants[a];
+        let guard =
+            self.cfg.fight_first && self.cfg.safe_food && !self.scratch.danger[a].is_empty();
+        if d <= 1 {
+            return (!guard || self.safe(a, t)) && self.go(a, t, Task::Other);
+        }
+        let steps: Vec<u32> = self
+            .bfs
+            .toward_source(&self.world, t)
+            .filter(|&n| !guard || self.safe(a, n))
+            .collect();
+        steps.into_iter().any(|n| self.go(a, n, Task::Other))
     }
 
     pub(super) fn food(&mut self) {
@@ -133,11 +150,7 @@ impl Brain {
                     continue;
                 }
             }
-            if d1 <= 1 {
-                self.go(a, self.world.own_ants[a], Task::Other);
-            } else {
-                self.step_to_source(a);
-            }
+            self.food_step(a, d1);
         }
     }
 }

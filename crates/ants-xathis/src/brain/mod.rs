@@ -8,7 +8,7 @@
 //! This module holds the [`Brain`], the turn loop and the bookkeeping of moves; the steps
 //! are in their own files, in pipeline order: `food` (food and the food matching),
 //! `enemies` (enemy hills, approaching and chasing enemy ants), `fight` (combat groups,
-//! defence of own hills, escape), `explore` (explore values, spreading out) and
+//! defence and recall to own hills, escape), `explore` (explore values, spreading out) and
 //! `missions` (long walks to the border); `config` holds the [`Config`] and `scratch` the
 //! per-turn buffers every step reads and writes.
 
@@ -169,16 +169,12 @@ impl Brain {
         self.scratch.orders.clear();
         self.begin_turn();
         self.init_missions();
-        let reserved = self.reserve_dangered();
-        self.enemy_hills();
-        self.food();
-        for a in reserved {
-            self.scratch.done[a] = false;
-        }
+        self.hills_and_food();
         self.init_explore();
         self.areas.compute(&self.world);
         self.fight();
         self.defence();
+        self.recall();
         self.approach_enemies();
         self.attack_detached_enemies();
         self.escape_enemies();
@@ -197,6 +193,19 @@ impl Brain {
         self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
     }
 
+    /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
+    /// reach next turn are kept from both (with [`Config::safe_food`] only from the hill step:
+    /// the food step gives them safe steps only).
+    fn hills_and_food(&mut self) {
+        let mut reserved = self.reserve_dangered();
+        self.enemy_hills();
+        if self.cfg.safe_food {
+            self.release(std::mem::take(&mut reserved));
+        }
+        self.food();
+        self.release(reserved);
+    }
+
     /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
     /// (so food and hill steps skip them) and returns them, to be freed again.
     fn reserve_dangered(&mut self) -> Vec<usize> {
@@ -210,6 +219,13 @@ impl Brain {
             self.scratch.done[a] = true;
         }
         reserved
+    }
+
+    /// Frees the ants [`Brain::reserve_dangered`] reserved.
+    fn release(&mut self, reserved: Vec<usize>) {
+        for a in reserved {
+            self.scratch.done[a] = false;
+        }
     }
 
     fn end_turn(&mut self) {
@@ -331,6 +347,45 @@ mod tests {
         };
         assert_eq!(order_of_a(false), Some(Dir::E));
         assert_ne!(order_of_a(true), Some(Dir::E));
+    }
+
+    /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
+    /// map with fight first on.
+    fn food_step_order(safe_food: bool, ants: Vec<(Pos, u8)>, food: Pos) -> Option<Dir> {
+        let mut b = Brain::new(Config {
+            fight_first: true,
+            safe_food,
+            ..Config::xathis()
+        });
+        b.setup(&settings(30, 30, 500));
+        b.world.update(&TurnInput {
+            turn: 1,
+            ants,
+            food: vec![food],
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        b.hills_and_food();
+        b.scratch
+            .orders
+            .iter()
+            .find(|o| o.pos == Pos::new(10, 10))
+            .map(|o| o.dir)
+    }
+
+    #[test]
+    fn safe_food_sends_a_dangered_ant_to_food_only_by_a_safe_step() {
+        // The enemy 4 steps east can reach the ant next turn; the food is 4 steps north, and
+        // the step north is out of the enemy's reach: fight first alone keeps the ant from
+        // the food, safe food sends it.
+        let ants = vec![ant(10, 10, 0), ant(10, 14, 1)];
+        assert_eq!(food_step_order(false, ants.clone(), Pos::new(6, 10)), None);
+        assert_eq!(food_step_order(true, ants, Pos::new(6, 10)), Some(Dir::N));
+        // The only step toward the food (east, with a second own ant backing) is within the
+        // enemy's reach: the ant is left to the fight either way.
+        let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)];
+        assert_eq!(food_step_order(false, ants.clone(), Pos::new(10, 13)), None);
+        assert_eq!(food_step_order(true, ants, Pos::new(10, 13)), None);
     }
 
     #[test]
