@@ -36,6 +36,10 @@ pub struct SeatStats {
     /// Ants lost for nothing by each of [`SAMPLE_TURNS`]: no ant of another player died in
     /// the same turn within [`FREE_LOSS_STEPS`] rows plus columns of the ant's last square.
     pub lost_free: [u32; 4],
+    /// Of [`SeatStats::lost_free`], the ants that died outnumbered: within the view radius of
+    /// the ant's last square the other players had more ants than the player (the ant
+    /// itself included), counting every ant alive in that turn where it stood after it.
+    pub lost_outnumbered: [u32; 4],
     /// Food gathered on the player's own side (see [`sides`]) by each of [`SAMPLE_TURNS`].
     pub food_home: [u32; 4],
     /// Food on the player's own side gathered by an enemy, by each of [`SAMPLE_TURNS`].
@@ -151,18 +155,31 @@ pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
     owner.into_iter().map(|o| o.filter(|&p| p != TIE)).collect()
 }
 
-/// Every ant that died before the game ended: turn, player, last square and whether it died
-/// for nothing (see [`SeatStats::lost_free`]), sorted by turn.
-fn deaths(replay: &Replay) -> Vec<(u32, usize, (i64, i64), bool)> {
+/// One dead ant: turn, player, last square, whether it died for nothing (see
+/// [`SeatStats::lost_free`]) and whether outnumbered as well (see
+/// [`SeatStats::lost_outnumbered`]).
+type Death = (u32, usize, (i64, i64), bool, bool);
+
+/// Every ant that died before the game ended, sorted by turn.
+fn deaths(replay: &Replay) -> Vec<Death> {
     let d = &replay.replaydata;
     let n = replay.playernames.len();
     let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
-    let mut out: Vec<(u32, usize, (i64, i64), bool)> = d
+    let mut out: Vec<Death> = d
         .ants
         .iter()
         .filter(|a| a.3 <= replay.game_length && usize::from(a.4) < n)
-        .map(|a| (a.3, usize::from(a.4), position(a, a.3, rows, cols), true))
+        .map(|a| {
+            (
+                a.3,
+                usize::from(a.4),
+                position(a, a.3, rows, cols),
+                true,
+                false,
+            )
+        })
         .collect();
+    let r2 = i64::from(d.viewradius2);
     out.sort_by_key(|x| x.0);
     let steps = |a, b| {
         let (dr, dc) = torus_delta(a, b, rows, cols);
@@ -173,10 +190,33 @@ fn deaths(replay: &Replay) -> Vec<(u32, usize, (i64, i64), bool)> {
     while i < out.len() {
         let j = i + out[i..].partition_point(|x| x.0 == out[i].0);
         for a in i..j {
-            let (_, p, sq, _) = out[a];
+            let (_, p, sq, _, _) = out[a];
             out[a].3 = !out[i..j]
                 .iter()
-                .any(|&(_, q, other, _)| q != p && steps(sq, other) <= FREE_LOSS_STEPS);
+                .any(|&(_, q, other, _, _)| q != p && steps(sq, other) <= FREE_LOSS_STEPS);
+        }
+        // The balance around each free loss: every ant alive in this turn where it stood.
+        if out[i..j].iter().any(|x| x.3) {
+            let t = out[i].0;
+            let near: Vec<(usize, (i64, i64))> = d
+                .ants
+                .iter()
+                .filter(|a| a.2 <= t && t <= a.3 && usize::from(a.4) < n)
+                .map(|a| (usize::from(a.4), position(a, t, rows, cols)))
+                .collect();
+            for x in out[i..j].iter_mut().filter(|x| x.3) {
+                let (mut own, mut others) = (0, 0);
+                for &(q, sq) in &near {
+                    if torus_dist2(x.2, sq, rows, cols) <= r2 {
+                        if q == x.1 {
+                            own += 1;
+                        } else {
+                            others += 1;
+                        }
+                    }
+                }
+                x.4 = others > own;
+            }
         }
         i = j;
     }
@@ -215,6 +255,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 lost: [0; 4],
                 lost_home: [0; 4],
                 lost_free: [0; 4],
+                lost_outnumbered: [0; 4],
                 food_home: [0; 4],
                 food_conceded: [0; 4],
                 vision: [0.0; 4],
@@ -272,10 +313,11 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 }
             }
         }
-        for &(turn, p, (r, c), free) in &deaths {
+        for &(turn, p, (r, c), free, outnumbered) in &deaths {
             if turn <= t {
                 out[p].lost[k] += 1;
                 out[p].lost_free[k] += u32::from(free);
+                out[p].lost_outnumbered[k] += u32::from(outnumbered);
                 if side.get((r * cols + c) as usize).copied().flatten() == Some(p) {
                     out[p].lost_home[k] += 1;
                 }
@@ -531,6 +573,35 @@ mod tests {
                 .count() as u32;
             assert_eq!(s.lost_free[last], lost_free, "seat {p}");
             assert!(s.lost_free[last] <= s.lost[last]);
+            // Outnumbered: count the ants around each free loss, by brute force.
+            let r2 = i64::from(d.viewradius2);
+            let outnumbered = d
+                .ants
+                .iter()
+                .filter(|a| usize::from(a.4) == p && died(a) && a.3 <= SAMPLE_TURNS[last])
+                .filter(|a| {
+                    let t = a.3;
+                    let sq = position(a, t, 8, 10);
+                    let free = !d.ants.iter().any(|b| {
+                        b.4 != a.4
+                            && died(b)
+                            && b.3 == t
+                            && torus_delta(sq, position(b, t, 8, 10), 8, 10).0
+                                + torus_delta(sq, position(b, t, 8, 10), 8, 10).1
+                                <= FREE_LOSS_STEPS
+                    });
+                    let around = |mine: bool| {
+                        d.ants
+                            .iter()
+                            .filter(|b| b.2 <= t && t <= b.3 && (b.4 == a.4) == mine)
+                            .filter(|b| torus_dist2(sq, position(b, t, 8, 10), 8, 10) <= r2)
+                            .count()
+                    };
+                    free && around(false) > around(true)
+                })
+                .count() as u32;
+            assert_eq!(s.lost_outnumbered[last], outnumbered, "seat {p}");
+            assert!(s.lost_outnumbered[last] <= s.lost_free[last]);
         }
         assert!(stats.iter().map(|s| s.food_home[last]).sum::<u32>() > 0);
         assert!(
@@ -541,6 +612,61 @@ mod tests {
                 .map(|s| (s.lost, s.lost_home))
                 .collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn losses_for_nothing_and_outnumbered_on_hand_made_deaths() {
+        // A 40×40 open map (the view radius covers a small part of it); the game's own ants
+        // are replaced by hand-made ones, groups 20 squares apart.
+        let dots = ".".repeat(39);
+        let mut rows = vec![format!("0{dots}")];
+        rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
+        rows.push(format!("{dots}1"));
+        let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
+        let map = Map::parse(&text).unwrap();
+        let config = GameConfig {
+            turns: 10,
+            ..GameConfig::seeded(3)
+        };
+        let bots = vec![
+            bots::by_name("hold").unwrap(),
+            bots::by_name("hold").unwrap(),
+        ];
+        let mut replay = play_game(&map, &config, bots).unwrap().replay;
+        let still = |n: u32| "-".repeat(n as usize);
+        // Survivors end after the last turn.
+        let ant = |r, c, start, end, owner| (r, c, start, end, owner, still(end - start));
+        replay.game_length = 10;
+        replay.replaydata.food.clear();
+        replay.replaydata.hills.clear();
+        replay.replaydata.ants = vec![
+            // Player 0's ant beside two of player 1's dies alone at turn 3: for nothing,
+            // outnumbered.
+            ant(5, 5, 0, 3, 0),
+            ant(5, 7, 0, 11, 1),
+            ant(6, 7, 0, 11, 1),
+            // Player 1's ant among three of player 0's dies at turn 5: for nothing,
+            // outnumbered (player 0's ant at (5, 5) is dead by then).
+            ant(22, 5, 0, 5, 1),
+            ant(22, 2, 0, 11, 0),
+            ant(22, 3, 0, 11, 0),
+            ant(23, 2, 0, 11, 0),
+            // Player 0's ant at (8, 25) dies at turn 6 one against one: for nothing, not
+            // outnumbered.
+            ant(8, 25, 0, 6, 0),
+            ant(8, 27, 0, 11, 1),
+            // At turn 8 an ant of each player dies side by side: not for nothing.
+            ant(30, 28, 0, 8, 0),
+            ant(30, 29, 0, 8, 1),
+        ];
+        let stats = analyze(&replay);
+        let last = SAMPLE_TURNS.len() - 1;
+        assert_eq!(stats[0].lost[last], 3);
+        assert_eq!(stats[0].lost_free[last], 2);
+        assert_eq!(stats[0].lost_outnumbered[last], 1);
+        assert_eq!(stats[1].lost[last], 2);
+        assert_eq!(stats[1].lost_free[last], 1);
+        assert_eq!(stats[1].lost_outnumbered[last], 1);
     }
 
     #[test]

@@ -122,7 +122,8 @@ pub enum Command {
     },
     /// What replays show per player: one line per game (result, ants alive, food gathered,
     /// ants lost (on the own side, for nothing: no enemy ant died within 6 steps in the same
-    /// turn) and share of the map in sight at turns 50/100/200/300, hills lost, first
+    /// turn, and of those the ones outnumbered within the view radius) and share of the map
+    /// in sight at turns 50/100/200/300, hills lost, first
     /// contact), then the means per bot name. Files or directories (every `*.replay` below).
     Analyze {
         /// Replay files or directories.
@@ -340,11 +341,11 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     let t = SAMPLE_TURNS;
     writeln!(
         out,
-        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | in sight % | hills lost at | first contact |"
+        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost at | first contact |"
     )?;
     writeln!(
         out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     )?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
@@ -360,7 +361,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(
                 out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
                 s.name,
                 s.result,
                 s.score,
@@ -371,6 +372,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
                 s.lost,
                 s.lost_home,
                 s.lost_free,
+                s.lost_outnumbered,
                 pct.join("/"),
                 s.hills_lost,
                 s.first_contact.map_or("-".into(), |t| t.to_string())
@@ -387,11 +389,11 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | in sight % | hills lost per seat |"
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat |"
     )?;
     writeln!(
         out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     )?;
     for (name, seats) in &per_bot {
         let k = seats.len() as f64;
@@ -405,7 +407,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
             seats.len(),
             count('W'),
             count('D'),
@@ -417,6 +419,7 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.lost[i]), 1),
             fmt4(&|s, i| f64::from(s.lost_home[i]), 1),
             fmt4(&|s, i| f64::from(s.lost_free[i]), 1),
+            fmt4(&|s, i| f64::from(s.lost_outnumbered[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
         )?;
