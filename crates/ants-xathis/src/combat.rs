@@ -54,6 +54,19 @@ pub struct Fight {
     /// of every enemy's reach (without it an ant that could only stay blocks the retreat of
     /// the ant behind it).
     pub make_room: bool,
+    /// Next-turn threat, in percent of a death's weight (0: off): the evaluation applies the
+    /// focus rule once more to the ants left alive, counting as opponents those one move of
+    /// each side from attack range, and charges every own ant of the group that rule would
+    /// kill (and credits every enemy ant) this share of a death. Without it a group that
+    /// loses nothing this turn may end where it is outnumbered and trapped the next.
+    pub threat_percent: u32,
+    /// The threat charges own ants only (no credit for threatened enemy ants).
+    pub threat_own_only: bool,
+    /// Threat only: own ants outside the group (at their planned squares) and enemy ants
+    /// outside it (where they stand) that count as near when the threat is weighed.
+    pub context_own: Vec<u32>,
+    /// See [`Fight::context_own`].
+    pub context_enemies: Vec<u32>,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -103,6 +116,15 @@ struct FightGame {
     dist_percent: i32,
     units: Vec<(u16, u8, bool)>,
     counts: Vec<u16>,
+    /// Threat: `near[a * n_cand + b]` when one move of each side can bring candidates `a`
+    /// and `b` into attack range (empty when the threat term is off), and its weight.
+    near: Vec<bool>,
+    threat_percent: i32,
+    threat_own_only: bool,
+    dead: Vec<bool>,
+    /// Candidates of [`Fight::context_own`] and [`Fight::context_enemies`].
+    ctx_own: Vec<u16>,
+    ctx_en: Vec<u16>,
 }
 
 impl Fight {
@@ -138,6 +160,20 @@ impl Fight {
             .map(|(s, _, ms)| lists(*s, ms, &mut cands))
             .collect();
         let fixed: Vec<u16> = self.fixed.iter().map(|&t| idx(t, &mut cands)).collect();
+        let (ctx_own, ctx_en): (Vec<u16>, Vec<u16>) = if self.threat_percent > 0 {
+            (
+                self.context_own
+                    .iter()
+                    .map(|&t| idx(t, &mut cands))
+                    .collect(),
+                self.context_enemies
+                    .iter()
+                    .map(|&t| idx(t, &mut cands))
+                    .collect(),
+            )
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let n = cands.len();
         let mut inr = vec![false; n * n];
         let mut manh = vec![0u16; n * n];
@@ -149,6 +185,26 @@ impl Fight {
                     world.manhattan(cands[a], cands[b]).min(u32::from(u16::MAX)) as u16;
             }
         }
+        // Next-turn reach: some offset of at most two steps (one move of each side) brings
+        // the two squares within attack range (water is ignored).
+        let near: Vec<bool> = if self.threat_percent > 0 {
+            let mut near = vec![false; n * n];
+            for a in 0..n {
+                for b in 0..n {
+                    let (dr, dc) = world.offset(cands[a], cands[b]);
+                    near[a * n + b] = (-2i32..=2).any(|x| {
+                        let y = 2 - x.abs();
+                        (-y..=y).any(|y| {
+                            let (r, c) = (dr + x, dc + y);
+                            (r * r + c * c) as u32 <= world.attack2
+                        })
+                    });
+                }
+            }
+            near
+        } else {
+            Vec::new()
+        };
         let touches = |a: u16, b: u16| a == b || inr[a as usize * n + b as usize];
         // Hill squares among the candidates: 1 = own hill, 2 = enemy hill.
         let hill: Vec<u8> = cands
@@ -228,6 +284,12 @@ impl Fight {
             dist_percent: self.dist_percent.unwrap_or(100).min(10_000) as i32,
             units: Vec::new(),
             counts: Vec::new(),
+            near,
+            threat_percent: self.threat_percent.min(1000) as i32,
+            threat_own_only: self.threat_own_only,
+            dead: Vec::new(),
+            ctx_own,
+            ctx_en,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -346,6 +408,7 @@ impl ChainGame for FightGame {
         }
         let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
         let n_own = own.len() + self.fixed.len();
+        self.dead.clear();
         for a in 0..u {
             let (ca, oa, collided) = self.units[a];
             let dead = collided
@@ -356,6 +419,7 @@ impl ChainGame for FightGame {
                             && self.inr[ca as usize * n + cb as usize]
                             && self.counts[b] <= self.counts[a]
                     }));
+            self.dead.push(dead);
             if dead {
                 if a < n_own {
                     own_dead += 1;
@@ -373,6 +437,12 @@ impl ChainGame for FightGame {
         match self.eval {
             Eval::Simple => en_dead - own_dead,
             Eval::Weighted { aggressive, .. } => {
+                let (en_w, own_w) = if aggressive { (300, 180) } else { (512, 768) };
+                let (own_threat, mut en_threat) = self.threat(own.len(), n_own);
+                if self.threat_own_only {
+                    en_threat = 0;
+                }
+                let threat = (en_threat * en_w - own_threat * own_w) * self.threat_percent / 100;
                 let mut dist = 0i32;
                 for &o in own {
                     let d = enemy
@@ -389,13 +459,69 @@ impl ChainGame for FightGame {
                 if self.dist_percent != 100 {
                     dist = dist * self.dist_percent / 100;
                 }
-                if aggressive {
-                    en_dead * 300 - own_dead * 180 - dist + hills
-                } else {
-                    en_dead * 512 - own_dead * 768 - dist + hills
+                en_dead * en_w - own_dead * own_w - dist + hills + threat
+            }
+        }
+    }
+}
+
+impl FightGame {
+    /// The next-turn threat after [`ChainGame::evaluate`] resolved this turn's deaths: the
+    /// focus rule over the ants left alive, with [`FightGame::near`] as the range. Returns
+    /// the own group ants (the first `n_group` units) and the enemy ants it would kill;
+    /// (0, 0) when the threat term is off.
+    fn threat(&mut self, n_group: usize, n_own: usize) -> (i32, i32) {
+        if self.threat_percent == 0 {
+            return (0, 0);
+        }
+        let n = self.n_cand;
+        let u = self.units.len();
+        // Ants near the group that it does not search count where they stand (own ants at
+        // their planned squares).
+        for (&c, side) in self
+            .ctx_own
+            .iter()
+            .map(|c| (c, 0))
+            .chain(self.ctx_en.iter().map(|c| (c, 1)))
+        {
+            self.units.push((c, side, false));
+            self.dead.push(false);
+        }
+        let all = self.units.len();
+        self.counts.clear();
+        self.counts.resize(all, 0);
+        for a in 0..all {
+            if self.dead[a] {
+                continue;
+            }
+            for b in a + 1..all {
+                let (ca, oa, _) = self.units[a];
+                let (cb, ob, _) = self.units[b];
+                if !self.dead[b] && oa != ob && self.near[ca as usize * n + cb as usize] {
+                    self.counts[a] += 1;
+                    self.counts[b] += 1;
                 }
             }
         }
+        let (mut own, mut en) = (0, 0);
+        for a in (0..u).filter(|&a| a < n_group || a >= n_own) {
+            let (ca, oa, _) = self.units[a];
+            let threatened = !self.dead[a]
+                && self.counts[a] > 0
+                && (0..all).any(|b| {
+                    let (cb, ob, _) = self.units[b];
+                    !self.dead[b]
+                        && ob != oa
+                        && self.near[ca as usize * n + cb as usize]
+                        && self.counts[b] <= self.counts[a]
+                });
+            if threatened {
+                if a < n_group { own += 1 } else { en += 1 }
+            }
+        }
+        self.units.truncate(u);
+        self.dead.truncate(u);
+        (own, en)
     }
 }
 
@@ -623,6 +749,109 @@ mod tests {
             "pruned to {} leaves",
             out.stats.generated
         );
+    }
+
+    #[test]
+    fn threat_keeps_a_lone_ant_out_of_reach_of_two_enemies_next_turn() {
+        // a four or eight steps west of x and y. No enemy reaches a this turn either way, so
+        // the plain evaluation only sees the distance and prefers the nearer square. With
+        // the threat term it sees that two enemies one move each from attack range of a lone
+        // ant kill it next turn (a share of a death), which they cannot do from eight steps.
+        let rows = |a_col: usize| {
+            let mut r = vec![". ".repeat(16); 16];
+            r[8].replace_range(2 * a_col..=2 * a_col, "a");
+            r[8].replace_range(24..25, "x");
+            r[9].replace_range(24..25, "y");
+            r
+        };
+        let value = |a_col: usize, threat_percent: u32| {
+            let rows = rows(a_col);
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let (w, own, en) = parse(&rows);
+            let f = Fight {
+                own: own.iter().map(|&t| (t, Vec::new())).collect(),
+                enemies: en.iter().map(|&t| (t, 1, moves(&w, t))).collect(),
+                threat_percent,
+                ..Fight::default()
+            };
+            let eval = Eval::Weighted {
+                aggressive: false,
+                per_player: false,
+            };
+            f.solve(&w, eval, &Budget::unlimited()).value
+        };
+        // a in column 8 is four steps from x, in column 4 eight steps. Enemy moves that
+        // cannot meet an own ant this turn are not searched (dependency tables): they stay.
+        assert!(value(8, 0) > value(4, 0), "plain: nearer is better");
+        assert_eq!(value(8, 0), -4);
+        assert_eq!(value(4, 0), -8);
+        assert!(value(8, 50) < value(4, 50), "threat: farther is better");
+        assert_eq!(value(8, 50), -384 - 4, "half a death");
+        assert_eq!(value(4, 50), -8, "out of reach next turn: no threat");
+        // With b beside a it is two against two: next turn's exchange is even, which costs
+        // half the difference of the death weights (768 − 512), less than the lone ant's.
+        let mut r = rows(8);
+        r[9].replace_range(16..17, "b");
+        let r: Vec<&str> = r.iter().map(String::as_str).collect();
+        let (w, own, en) = parse(&r);
+        let f = |threat_percent| Fight {
+            own: own.iter().map(|&t| (t, Vec::new())).collect(),
+            enemies: en.iter().map(|&t| (t, 1, moves(&w, t))).collect(),
+            threat_percent,
+            ..Fight::default()
+        };
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let both = |p| f(p).solve(&w, eval, &Budget::unlimited()).value;
+        assert_eq!(both(50), (2 * 512 - 2 * 768) / 2 - 8, "two distances of 4");
+        assert_eq!(both(0), -8);
+    }
+
+    #[test]
+    fn threat_counts_the_ants_near_a_group_that_it_does_not_search() {
+        // a faces x four steps east: one against one next turn. y beside x is outside the
+        // group; as context it makes a lone ant against two. b beside a, also outside the
+        // group, evens it out again.
+        let (w, own, en) = parse(&[
+            ". . . . . . . . . . .",
+            ". . . . . . . . . . .",
+            ". . . a . . . x . . .",
+            ". . . b . . . y . . .",
+            ". . . . . . . . . . .",
+            ". . . . . . . . . . .",
+        ]);
+        let (a, b, x, y) = (own[0], own[1], en[0], en[1]);
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let value = |context_enemies: Vec<u32>, context_own: Vec<u32>| {
+            let f = Fight {
+                own: vec![(a, Vec::new())],
+                enemies: vec![(x, 1, moves(&w, x))],
+                threat_percent: 50,
+                context_enemies,
+                context_own,
+                ..Fight::default()
+            };
+            f.solve(&w, eval, &Budget::unlimited()).value
+        };
+        // One against one: both threatened, (512 − 768) / 2, minus the distance 4.
+        assert_eq!(value(Vec::new(), Vec::new()), -128 - 4);
+        // With y only a is threatened.
+        assert_eq!(value(vec![y], Vec::new()), -384 - 4);
+        // With b as well, two against two: a and x are threatened again.
+        assert_eq!(value(vec![y], vec![b]), -128 - 4);
+        // Without the threat term none of it counts.
+        let plain = Fight {
+            own: vec![(a, Vec::new())],
+            enemies: vec![(x, 1, moves(&w, x))],
+            context_enemies: vec![y],
+            ..Fight::default()
+        };
+        assert_eq!(plain.solve(&w, eval, &Budget::unlimited()).value, -4);
     }
 
     #[test]

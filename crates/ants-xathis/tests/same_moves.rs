@@ -85,6 +85,9 @@ fn all_on() -> Config {
         make_room: true,
         still_turns: 0,
         recall_depth: 20,
+        threat_percent: 30,
+        approach_hold: true,
+        chase_home_depth: 20,
         ..Config::champion()
     }
 }

@@ -101,6 +101,17 @@ pub struct Config {
     /// Recall: free ants from up to twice `recall_depth` steps walk home while the own ants
     /// within `recall_depth` of the hills do not outnumber the enemy ants there by this many.
     pub recall_margin: u16,
+    /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
+    /// own hill are chased (0: all).
+    pub chase_home_depth: u16,
+    /// A free ant that would approach an enemy stays instead where the enemy ants within
+    /// [`Config::close2`] of it outnumber the own ants there (itself included).
+    pub approach_hold: bool,
+    /// Weight of the next-turn threat in the combat evaluation, in percent of a death
+    /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
+    pub threat_percent: u32,
+    /// The threat charges own ants only, without crediting threatened enemy ants.
+    pub threat_own_only: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -141,6 +152,10 @@ impl Config {
             safe_food: false,
             recall_depth: 0,
             recall_margin: 2,
+            threat_percent: 0,
+            threat_own_only: false,
+            chase_home_depth: 0,
+            approach_hold: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -212,6 +227,10 @@ impl Config {
             "safe_food" => self.safe_food = flag(value)?,
             "recall_depth" => self.recall_depth = int(value)?,
             "recall_margin" => self.recall_margin = int(value)?,
+            "threat_percent" => self.threat_percent = int(value)?,
+            "threat_own_only" => self.threat_own_only = flag(value)?,
+            "chase_home_depth" => self.chase_home_depth = int(value)?,
+            "approach_hold" => self.approach_hold = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -225,7 +244,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 32] = [
+    pub const PARAMS: [&'static str; 36] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -256,6 +275,10 @@ impl Config {
         "safe_food",
         "recall_depth",
         "recall_margin",
+        "threat_percent",
+        "threat_own_only",
+        "chase_home_depth",
+        "approach_hold",
         "max_turn_ms",
         "margin_ms",
     ];

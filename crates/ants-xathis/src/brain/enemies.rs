@@ -57,6 +57,10 @@ impl Brain {
             if e == NO_IDX || self.scratch.enemy_near[t as usize] > self.cfg.approach_depth {
                 continue;
             }
+            if self.cfg.approach_hold && self.outnumbered_at(t) {
+                self.go(a, t, Task::Other);
+                continue;
+            }
             let target = self.world.enemy_ants[e as usize].0;
             let limit = 3 * self.world.manhattan(t, target);
             let (next_occ, owner) = (&self.scratch.next_occ, &self.world.owner);
@@ -75,14 +79,30 @@ impl Brain {
         }
     }
 
+    /// [`Config::approach_hold`](super::Config::approach_hold): more enemy ants than own
+    /// ants (counting one standing on `t`) within [`Config::close2`](super::Config::close2)
+    /// of tile `t`.
+    fn outnumbered_at(&self, t: u32) -> bool {
+        let (own, _, foes) = super::scratch::around(&self.world, t, self.cfg.close2, 0);
+        foes > own + 1
+    }
+
     pub(super) fn attack_detached_enemies(&mut self) {
         if !self.cfg.chase_detached {
             return;
         }
-        for e in 0..self.world.enemy_ants.len() {
-            if !self.scratch.detached[e] {
-                continue;
-            }
+        // Lone enemies, only those near the own hills with chase_home_depth.
+        let home = self.cfg.chase_home_depth;
+        let w = &self.world;
+        if home > 0 {
+            self.bfs2
+                .run(w, w.own_hills.iter().copied(), home, |_, _| Flow::Expand);
+        }
+        let targets: Vec<usize> = (0..w.enemy_ants.len())
+            .filter(|&e| self.scratch.detached[e])
+            .filter(|&e| home == 0 || self.bfs2.reached(w.enemy_ants[e].0))
+            .collect();
+        for e in targets {
             if self.out_of_time() {
                 return;
             }
@@ -169,6 +189,71 @@ mod tests {
             "{orders:?}"
         );
         assert!(chase(false).is_empty());
+    }
+
+    /// The orders of `step` with own ants at `own` (a hill at the first), enemy ants at
+    /// `enemies`, on an open 40×40 map.
+    fn orders_with(
+        cfg: Config,
+        own: &[(i32, i32)],
+        enemies: &[(i32, i32)],
+        step: fn(&mut Brain),
+    ) -> Vec<Order> {
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(40, 40, 500));
+        let mut ants: Vec<_> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
+        ants.extend(enemies.iter().map(|&(r, c)| ant(r, c, 1)));
+        b.world.update(&TurnInput {
+            turn: 1,
+            ants,
+            hills: vec![(Pos::new(own[0].0, own[0].1), 0)],
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        step(&mut b);
+        b.scratch.orders.clone()
+    }
+
+    #[test]
+    fn approach_hold_keeps_an_outnumbered_ant_from_approaching() {
+        // Two enemy ants 7 steps east of a lone ant: out of reach next turn, within close2.
+        let enemies = [(10, 17), (11, 17)];
+        let approach = |hold: bool, own: &[(i32, i32)]| {
+            let cfg = Config {
+                approach_hold: hold,
+                ..Config::xathis()
+            };
+            orders_with(cfg, own, &enemies, Brain::approach_enemies)
+        };
+        let lone = [(10, 10)];
+        assert_eq!(
+            approach(false, &lone).len(),
+            1,
+            "the post mortem approaches"
+        );
+        assert!(approach(true, &lone).is_empty(), "outnumbered: it stays");
+        // With a friend beside it the two are not outnumbered and both approach.
+        let pair = [(10, 10), (11, 10)];
+        let orders = approach(true, &pair);
+        assert_eq!(orders.len(), 2, "{orders:?}");
+        assert!(orders.iter().all(|o| o.dir == Dir::E), "{orders:?}");
+    }
+
+    #[test]
+    fn chase_home_depth_chases_only_lone_enemies_near_an_own_hill() {
+        // A lone enemy 16 steps east of the hill; two free ants near the hill.
+        let own = [(10, 10), (12, 10)];
+        let chase = |home: u16| {
+            let cfg = Config {
+                chase_detached: true,
+                chase_home_depth: home,
+                ..Config::xathis()
+            };
+            orders_with(cfg, &own, &[(10, 26)], Brain::attack_detached_enemies).len()
+        };
+        assert_eq!(chase(0), 2, "0: every lone enemy");
+        assert_eq!(chase(15), 0, "16 steps from the hill");
+        assert_eq!(chase(16), 2);
     }
 
     #[test]

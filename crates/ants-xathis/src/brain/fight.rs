@@ -22,6 +22,10 @@ pub(super) const MAX_ENEMIES: usize = 8;
 pub const HILL_FIGHT2: u32 = 64;
 /// Defence: enemies within this many steps of an own hill get a defender.
 const DEFENCE_DEPTH: u16 = 15;
+/// Threat context: ants outside a combat group within this squared distance of one of its
+/// own ants count for the next-turn threat, at most [`MAX_CONTEXT`] of each side.
+const CONTEXT2: u32 = 50;
+const MAX_CONTEXT: usize = 16;
 /// Escape: BFS depth of the safe-move weighting.
 const ESCAPE_CHECK_DIST: u16 = 8;
 
@@ -210,6 +214,11 @@ impl Brain {
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
         fight.make_room = self.cfg.make_room;
+        fight.threat_percent = self.cfg.threat_percent;
+        fight.threat_own_only = self.cfg.threat_own_only;
+        if self.cfg.threat_percent > 0 {
+            self.threat_context(own, enemies, &fixed, &mut fight);
+        }
         let budget = fight_budget(clock, left, 2_000_000);
         let eval = Eval::Weighted {
             aggressive,
@@ -237,6 +246,35 @@ impl Brain {
             self.missions.remove(from);
         }
         true
+    }
+
+    /// The threat's context of a group: the own ants (at their planned squares) and enemy
+    /// ants outside it within [`CONTEXT2`] of one of its own ants, nearest first, at most
+    /// [`MAX_CONTEXT`] of each.
+    fn threat_context(&self, own: &[usize], enemies: &[u32], fixed: &[usize], fight: &mut Fight) {
+        let w = &self.world;
+        let near = |t: u32| {
+            own.iter()
+                .map(|&a| w.dist2(t, w.own_ants[a]))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        let mut en: Vec<(u32, u32)> = (0..w.enemy_ants.len() as u32)
+            .filter(|e| !enemies.contains(e))
+            .map(|e| w.enemy_ants[e as usize].0)
+            .map(|t| (near(t), t))
+            .filter(|&(d, _)| d <= CONTEXT2)
+            .collect();
+        en.sort_unstable();
+        fight.context_enemies = en.iter().take(MAX_CONTEXT).map(|x| x.1).collect();
+        let mut mine: Vec<(u32, u32)> = (0..w.own_ants.len())
+            .filter(|b| !own.contains(b) && !fixed.contains(b))
+            .map(|b| self.scratch.next_pos[b])
+            .map(|t| (near(t), t))
+            .filter(|&(d, _)| d <= CONTEXT2)
+            .collect();
+        mine.sort_unstable();
+        fight.context_own = mine.iter().take(MAX_CONTEXT).map(|x| x.1).collect();
     }
 
     pub(super) fn defence(&mut self) {

@@ -157,7 +157,6 @@ impl Scratch {
             self.check_count[a] = (checks | 1).count_ones();
         }
         // Close own ants (aggression) and support (single ants escape).
-        let r = f64::from(close2).sqrt() as i32;
         for v in [
             &mut self.close_own,
             &mut self.close_enemy,
@@ -170,25 +169,7 @@ impl Scratch {
             if self.danger[a].is_empty() {
                 continue;
             }
-            let (mut close, mut sup, mut foes) = (0, 0, 0);
-            for dr in -r..=r {
-                for dc in -r..=r {
-                    let d2 = (dr * dr + dc * dc) as u32;
-                    if d2 == 0 || d2 > close2 {
-                        continue;
-                    }
-                    let u = w.offset_tile(t, dr, dc);
-                    let o = w.owner[u as usize];
-                    if o == 0 {
-                        close += 1;
-                        if d2 <= support2 {
-                            sup += 1;
-                        }
-                    } else if o != NO_ANT {
-                        foes += 1;
-                    }
-                }
-            }
+            let (close, sup, foes) = around(w, t, close2, support2);
             self.close_own[a] = close;
             self.close_enemy[a] = foes;
             self.support[a] = sup;
@@ -223,6 +204,32 @@ impl Scratch {
             })
         }));
     }
+}
+
+/// Counts the ants around tile `t` (not on it) within squared distance `close2` (capped at
+/// [`MAX_CLOSE2`]): own ants, own ants within `support2`, and enemy ants.
+pub(super) fn around(w: &World, t: u32, close2: u32, support2: u32) -> (u32, u32, u32) {
+    let close2 = close2.min(MAX_CLOSE2);
+    let r = f64::from(close2).sqrt() as i32;
+    let (mut close, mut sup, mut foes) = (0, 0, 0);
+    for dr in -r..=r {
+        for dc in -r..=r {
+            let d2 = (dr * dr + dc * dc) as u32;
+            if d2 == 0 || d2 > close2 {
+                continue;
+            }
+            let o = w.owner[w.offset_tile(t, dr, dc) as usize];
+            if o == 0 {
+                close += 1;
+                if d2 <= support2 {
+                    sup += 1;
+                }
+            } else if o != NO_ANT {
+                foes += 1;
+            }
+        }
+    }
+    (close, sup, foes)
 }
 
 #[cfg(test)]
