@@ -764,8 +764,8 @@ mod tests {
             r[9].replace_range(24..25, "y");
             r
         };
-        let value = |a_col: usize, threat_percent: u32| {
-            let rows = rows(a_col);
+        // The value of the own ants placed (they do not move) against the enemies' replies.
+        let placed = |rows: &[String], threat_percent: u32| {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             let (w, own, en) = parse(&rows);
             let f = Fight {
@@ -780,6 +780,7 @@ mod tests {
             };
             f.solve(&w, eval, &Budget::unlimited()).value
         };
+        let value = |a_col: usize, threat_percent: u32| placed(&rows(a_col), threat_percent);
         // a in column 8 is four steps from x, in column 4 eight steps. Enemy moves that
         // cannot meet an own ant this turn are not searched (dependency tables): they stay.
         assert!(value(8, 0) > value(4, 0), "plain: nearer is better");
@@ -792,19 +793,7 @@ mod tests {
         // half the difference of the death weights (768 − 512), less than the lone ant's.
         let mut r = rows(8);
         r[9].replace_range(16..17, "b");
-        let r: Vec<&str> = r.iter().map(String::as_str).collect();
-        let (w, own, en) = parse(&r);
-        let f = |threat_percent| Fight {
-            own: own.iter().map(|&t| (t, Vec::new())).collect(),
-            enemies: en.iter().map(|&t| (t, 1, moves(&w, t))).collect(),
-            threat_percent,
-            ..Fight::default()
-        };
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
-        let both = |p| f(p).solve(&w, eval, &Budget::unlimited()).value;
+        let both = |p| placed(&r, p);
         assert_eq!(both(50), (2 * 512 - 2 * 768) / 2 - 8, "two distances of 4");
         assert_eq!(both(0), -8);
     }

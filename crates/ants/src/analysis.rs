@@ -436,6 +436,17 @@ mod tests {
         dist
     }
 
+    /// A game of two baseline bots on the map of `text`.
+    fn two_bots(text: &str, turns: u32, seed: u64, a: &str, b: &str) -> crate::GameOutcome {
+        let map = Map::parse(text).unwrap();
+        let config = GameConfig {
+            turns,
+            ..GameConfig::seeded(seed)
+        };
+        let bots = vec![bots::by_name(a).unwrap(), bots::by_name(b).unwrap()];
+        play_game(&map, &config, bots).unwrap()
+    }
+
     #[test]
     fn sides_and_home_food_match_a_brute_force() {
         // Point-symmetric (the engine wants symmetric maps): the bottom half is the top half
@@ -462,16 +473,7 @@ mod tests {
             text.push_str(&String::from_utf8_lossy(r));
             text.push('\n');
         }
-        let map = Map::parse(&text).unwrap();
-        let config = GameConfig {
-            turns: 150,
-            ..GameConfig::seeded(7)
-        };
-        let bots = vec![
-            bots::by_name("greedy").unwrap(),
-            bots::by_name("hunter").unwrap(),
-        ];
-        let result = play_game(&map, &config, bots).unwrap();
+        let result = two_bots(&text, 150, 7, "greedy", "hunter");
         let side = sides(&result.replay);
         let d = &result.replay.replaydata;
         // Brute force: the nearest hill of each player, per square.
@@ -623,16 +625,7 @@ mod tests {
         rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
         rows.push(format!("{dots}1"));
         let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
-        let map = Map::parse(&text).unwrap();
-        let config = GameConfig {
-            turns: 10,
-            ..GameConfig::seeded(3)
-        };
-        let bots = vec![
-            bots::by_name("hold").unwrap(),
-            bots::by_name("hold").unwrap(),
-        ];
-        let mut replay = play_game(&map, &config, bots).unwrap().replay;
+        let mut replay = two_bots(&text, 10, 3, "hold", "hold").replay;
         let still = |n: u32| "-".repeat(n as usize);
         // Survivors end after the last turn.
         let ant = |r, c, start, end, owner| (r, c, start, end, owner, still(end - start));

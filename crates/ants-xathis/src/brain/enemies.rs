@@ -146,18 +146,7 @@ mod tests {
         enemy: (i32, i32),
         step: fn(&mut Brain),
     ) -> Vec<Order> {
-        let mut b = Brain::new(cfg);
-        b.setup(&settings(40, 40, 500));
-        let mut ants: Vec<_> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
-        ants.push(ant(enemy.0, enemy.1, 1));
-        b.world.update(&TurnInput {
-            turn: 1,
-            ants,
-            ..TurnInput::default()
-        });
-        b.begin_turn();
-        step(&mut b);
-        b.scratch.orders.clone()
+        orders_with(cfg, own, &[enemy], step)
     }
 
     #[test]
