@@ -408,6 +408,8 @@ impl ChainGame for FightGame {
         }
         let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
         let n_own = own.len() + self.fixed.len();
+        // Who died is kept only for the threat term.
+        let keep_dead = self.threat_percent > 0;
         self.dead.clear();
         for a in 0..u {
             let (ca, oa, collided) = self.units[a];
@@ -419,7 +421,9 @@ impl ChainGame for FightGame {
                             && self.inr[ca as usize * n + cb as usize]
                             && self.counts[b] <= self.counts[a]
                     }));
-            self.dead.push(dead);
+            if keep_dead {
+                self.dead.push(dead);
+            }
             if dead {
                 if a < n_own {
                     own_dead += 1;

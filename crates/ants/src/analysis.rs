@@ -155,10 +155,18 @@ pub fn sides(replay: &Replay) -> Vec<Option<usize>> {
     owner.into_iter().map(|o| o.filter(|&p| p != TIE)).collect()
 }
 
-/// One dead ant: turn, player, last square, whether it died for nothing (see
-/// [`SeatStats::lost_free`]) and whether outnumbered as well (see
-/// [`SeatStats::lost_outnumbered`]).
-type Death = (u32, usize, (i64, i64), bool, bool);
+/// One ant that died before the game ended.
+#[derive(Clone, Copy)]
+struct Death {
+    turn: u32,
+    player: usize,
+    /// The square of its last move.
+    square: (i64, i64),
+    /// Died for nothing (see [`SeatStats::lost_free`]).
+    free: bool,
+    /// Died for nothing and outnumbered (see [`SeatStats::lost_outnumbered`]).
+    outnumbered: bool,
+}
 
 /// Every ant that died before the game ended, sorted by turn.
 fn deaths(replay: &Replay) -> Vec<Death> {
@@ -169,18 +177,16 @@ fn deaths(replay: &Replay) -> Vec<Death> {
         .ants
         .iter()
         .filter(|a| a.3 <= replay.game_length && usize::from(a.4) < n)
-        .map(|a| {
-            (
-                a.3,
-                usize::from(a.4),
-                position(a, a.3, rows, cols),
-                true,
-                false,
-            )
+        .map(|a| Death {
+            turn: a.3,
+            player: usize::from(a.4),
+            square: position(a, a.3, rows, cols),
+            free: true,
+            outnumbered: false,
         })
         .collect();
     let r2 = i64::from(d.viewradius2);
-    out.sort_by_key(|x| x.0);
+    out.sort_by_key(|x| x.turn);
     let steps = |a, b| {
         let (dr, dc) = torus_delta(a, b, rows, cols);
         dr + dc
@@ -188,34 +194,34 @@ fn deaths(replay: &Replay) -> Vec<Death> {
     // Deaths of one turn are compared with each other only.
     let mut i = 0;
     while i < out.len() {
-        let j = i + out[i..].partition_point(|x| x.0 == out[i].0);
+        let j = i + out[i..].partition_point(|x| x.turn == out[i].turn);
         for a in i..j {
-            let (_, p, sq, _, _) = out[a];
-            out[a].3 = !out[i..j]
+            let Death { player, square, .. } = out[a];
+            out[a].free = !out[i..j]
                 .iter()
-                .any(|&(_, q, other, _, _)| q != p && steps(sq, other) <= FREE_LOSS_STEPS);
+                .any(|x| x.player != player && steps(square, x.square) <= FREE_LOSS_STEPS);
         }
         // The balance around each free loss: every ant alive in this turn where it stood.
-        if out[i..j].iter().any(|x| x.3) {
-            let t = out[i].0;
+        if out[i..j].iter().any(|x| x.free) {
+            let t = out[i].turn;
             let near: Vec<(usize, (i64, i64))> = d
                 .ants
                 .iter()
                 .filter(|a| a.2 <= t && t <= a.3 && usize::from(a.4) < n)
                 .map(|a| (usize::from(a.4), position(a, t, rows, cols)))
                 .collect();
-            for x in out[i..j].iter_mut().filter(|x| x.3) {
+            for x in out[i..j].iter_mut().filter(|x| x.free) {
                 let (mut own, mut others) = (0, 0);
                 for &(q, sq) in &near {
-                    if torus_dist2(x.2, sq, rows, cols) <= r2 {
-                        if q == x.1 {
+                    if torus_dist2(x.square, sq, rows, cols) <= r2 {
+                        if q == x.player {
                             own += 1;
                         } else {
                             others += 1;
                         }
                     }
                 }
-                x.4 = others > own;
+                x.outnumbered = others > own;
             }
         }
         i = j;
@@ -313,11 +319,12 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                 }
             }
         }
-        for &(turn, p, (r, c), free, outnumbered) in &deaths {
-            if turn <= t {
+        for x in &deaths {
+            let (p, (r, c)) = (x.player, x.square);
+            if x.turn <= t {
                 out[p].lost[k] += 1;
-                out[p].lost_free[k] += u32::from(free);
-                out[p].lost_outnumbered[k] += u32::from(outnumbered);
+                out[p].lost_free[k] += u32::from(x.free);
+                out[p].lost_outnumbered[k] += u32::from(x.outnumbered);
                 if side.get((r * cols + c) as usize).copied().flatten() == Some(p) {
                     out[p].lost_home[k] += 1;
                 }
@@ -557,7 +564,7 @@ mod tests {
             assert!(s.lost_home[last] <= s.lost[last]);
             // Lost for nothing: every pair of deaths in the same turn, by brute force.
             let died = |a: &crate::replay::ReplayAnt| a.3 <= result.replay.game_length;
-            let lost_free = d
+            let free: Vec<&crate::replay::ReplayAnt> = d
                 .ants
                 .iter()
                 .filter(|a| usize::from(a.4) == p && died(a) && a.3 <= SAMPLE_TURNS[last])
@@ -572,26 +579,15 @@ mod tests {
                             && dr.min(8 - dr) + dc.min(10 - dc) <= FREE_LOSS_STEPS
                     })
                 })
-                .count() as u32;
-            assert_eq!(s.lost_free[last], lost_free, "seat {p}");
+                .collect();
+            assert_eq!(s.lost_free[last], free.len() as u32, "seat {p}");
             assert!(s.lost_free[last] <= s.lost[last]);
             // Outnumbered: count the ants around each free loss, by brute force.
             let r2 = i64::from(d.viewradius2);
-            let outnumbered = d
-                .ants
+            let outnumbered = free
                 .iter()
-                .filter(|a| usize::from(a.4) == p && died(a) && a.3 <= SAMPLE_TURNS[last])
                 .filter(|a| {
-                    let t = a.3;
-                    let sq = position(a, t, 8, 10);
-                    let free = !d.ants.iter().any(|b| {
-                        b.4 != a.4
-                            && died(b)
-                            && b.3 == t
-                            && torus_delta(sq, position(b, t, 8, 10), 8, 10).0
-                                + torus_delta(sq, position(b, t, 8, 10), 8, 10).1
-                                <= FREE_LOSS_STEPS
-                    });
+                    let (t, sq) = (a.3, position(a, a.3, 8, 10));
                     let around = |mine: bool| {
                         d.ants
                             .iter()
@@ -599,7 +595,7 @@ mod tests {
                             .filter(|b| torus_dist2(sq, position(b, t, 8, 10), 8, 10) <= r2)
                             .count()
                     };
-                    free && around(false) > around(true)
+                    around(false) > around(true)
                 })
                 .count() as u32;
             assert_eq!(s.lost_outnumbered[last], outnumbered, "seat {p}");

@@ -133,7 +133,7 @@ impl Brain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, settings};
+    use super::super::fixtures::{ant, orders_after};
     use super::super::{Brain, Config};
     use ants::{Order, TurnInput};
     use grid::{Dir, Pos};
@@ -188,19 +188,15 @@ mod tests {
         enemies: &[(i32, i32)],
         step: fn(&mut Brain),
     ) -> Vec<Order> {
-        let mut b = Brain::new(cfg);
-        b.setup(&settings(40, 40, 500));
         let mut ants: Vec<_> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
         ants.extend(enemies.iter().map(|&(r, c)| ant(r, c, 1)));
-        b.world.update(&TurnInput {
+        let input = TurnInput {
             turn: 1,
             ants,
             hills: vec![(Pos::new(own[0].0, own[0].1), 0)],
             ..TurnInput::default()
-        });
-        b.begin_turn();
-        step(&mut b);
-        b.scratch.orders.clone()
+        };
+        orders_after(cfg, 40, 40, &input, step)
     }
 
     #[test]

@@ -259,22 +259,27 @@ impl Brain {
                 .min()
                 .unwrap_or(u32::MAX)
         };
-        let mut en: Vec<(u32, u32)> = (0..w.enemy_ants.len() as u32)
-            .filter(|e| !enemies.contains(e))
-            .map(|e| w.enemy_ants[e as usize].0)
-            .map(|t| (near(t), t))
-            .filter(|&(d, _)| d <= CONTEXT2)
-            .collect();
-        en.sort_unstable();
-        fight.context_enemies = en.iter().take(MAX_CONTEXT).map(|x| x.1).collect();
-        let mut mine: Vec<(u32, u32)> = (0..w.own_ants.len())
-            .filter(|b| !own.contains(b) && !fixed.contains(b))
-            .map(|b| self.scratch.next_pos[b])
-            .map(|t| (near(t), t))
-            .filter(|&(d, _)| d <= CONTEXT2)
-            .collect();
-        mine.sort_unstable();
-        fight.context_own = mine.iter().take(MAX_CONTEXT).map(|x| x.1).collect();
+        let nearest = |tiles: Vec<u32>| -> Vec<u32> {
+            let mut by_dist: Vec<(u32, u32)> = tiles
+                .into_iter()
+                .map(|t| (near(t), t))
+                .filter(|&(d, _)| d <= CONTEXT2)
+                .collect();
+            by_dist.sort_unstable();
+            by_dist.into_iter().take(MAX_CONTEXT).map(|x| x.1).collect()
+        };
+        fight.context_enemies = nearest(
+            (0..w.enemy_ants.len() as u32)
+                .filter(|e| !enemies.contains(e))
+                .map(|e| w.enemy_ants[e as usize].0)
+                .collect(),
+        );
+        fight.context_own = nearest(
+            (0..w.own_ants.len())
+                .filter(|b| !own.contains(b) && !fixed.contains(b))
+                .map(|b| self.scratch.next_pos[b])
+                .collect(),
+        );
     }
 
     pub(super) fn defence(&mut self) {
@@ -461,7 +466,7 @@ impl Brain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, settings};
+    use super::super::fixtures::{ant, orders_after, settings};
     use super::super::{Brain, Config};
     use ants::{Order, TurnInput};
     use grid::Pos;
@@ -500,25 +505,22 @@ mod tests {
     /// The orders of the recall step on an open 60×60 map with an own hill at (30,30), own
     /// ants at `own` and enemy ants at `enemies`.
     fn recall_orders(recall_depth: u16, own: &[(i32, i32)], enemies: &[(i32, i32)]) -> Vec<Order> {
-        let mut b = Brain::new(Config {
+        let cfg = Config {
             recall_depth,
             ..Config::xathis()
-        });
-        b.setup(&settings(60, 60, 500));
+        };
         let ants = own
             .iter()
             .map(|&(r, c)| ant(r, c, 0))
             .chain(enemies.iter().map(|&(r, c)| ant(r, c, 1)))
             .collect();
-        b.world.update(&TurnInput {
+        let input = TurnInput {
             turn: 1,
             hills: vec![(Pos::new(30, 30), 0)],
             ants,
             ..TurnInput::default()
-        });
-        b.begin_turn();
-        b.recall();
-        b.scratch.orders.clone()
+        };
+        orders_after(cfg, 60, 60, &input, Brain::recall)
     }
 
     #[test]

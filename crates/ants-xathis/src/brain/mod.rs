@@ -287,7 +287,7 @@ impl Brain {
 #[cfg(test)]
 mod fixtures {
     use super::{Brain, Config};
-    use ants::GameSettings;
+    use ants::{GameSettings, Order, TurnInput};
     use grid::Pos;
 
     pub(super) fn settings(rows: u32, cols: u32, turntime_ms: u64) -> GameSettings {
@@ -313,11 +313,28 @@ mod fixtures {
     pub(super) fn ant(r: i32, c: i32, o: u8) -> (Pos, u8) {
         (Pos::new(r, c), o)
     }
+
+    /// The orders one pipeline `step` gives on an open `rows`×`cols` map in the first turn
+    /// `input` describes, after the turn's bookkeeping.
+    pub(super) fn orders_after(
+        cfg: Config,
+        rows: u32,
+        cols: u32,
+        input: &TurnInput,
+        step: fn(&mut Brain),
+    ) -> Vec<Order> {
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(rows, cols, 500));
+        b.world.update(input);
+        b.begin_turn();
+        step(&mut b);
+        b.scratch.orders.clone()
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::fixtures::{ant, settings};
+    use super::fixtures::{ant, orders_after, settings};
     use super::*;
     use grid::Pos;
     use rand::Rng;
@@ -352,22 +369,18 @@ mod tests {
     /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
     /// map with fight first on.
     fn food_step_order(safe_food: bool, ants: Vec<(Pos, u8)>, food: Pos) -> Option<Dir> {
-        let mut b = Brain::new(Config {
+        let cfg = Config {
             fight_first: true,
             safe_food,
             ..Config::xathis()
-        });
-        b.setup(&settings(30, 30, 500));
-        b.world.update(&TurnInput {
+        };
+        let input = TurnInput {
             turn: 1,
             ants,
             food: vec![food],
             ..TurnInput::default()
-        });
-        b.begin_turn();
-        b.hills_and_food();
-        b.scratch
-            .orders
+        };
+        orders_after(cfg, 30, 30, &input, Brain::hills_and_food)
             .iter()
             .find(|o| o.pos == Pos::new(10, 10))
             .map(|o| o.dir)

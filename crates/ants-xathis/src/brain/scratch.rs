@@ -88,8 +88,7 @@ impl Scratch {
     /// are known up to [`Config::approach_depth`] steps (at least [`APPROACH_DEPTH`]);
     /// enemies still for more than [`Config::still_turns`] turns only stay (0: all move).
     pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs, cfg: &Config) {
-        let (support2, approach_depth) = (cfg.support2, cfg.approach_depth);
-        let close2 = cfg.close2.min(MAX_CLOSE2);
+        let (close2, support2, approach_depth) = (cfg.close2, cfg.support2, cfg.approach_depth);
         let n_own = w.own_ants.len();
         for t in self.next_pos.drain(..) {
             self.next_occ[t as usize] = false;
