@@ -107,11 +107,17 @@ pub struct Config {
     /// A free ant that would approach an enemy stays instead where the enemy ants within
     /// [`Config::close2`] of it outnumber the own ants there (itself included).
     pub approach_hold: bool,
+    /// Like [`Config::approach_hold`], but the outnumbered ant steps to the free square
+    /// farthest from the enemy ants (ties: the escape step's choice) instead of staying.
+    pub approach_retreat: bool,
     /// Weight of the next-turn threat in the combat evaluation, in percent of a death
     /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
     pub threat_percent: u32,
     /// The threat charges own ants only, without crediting threatened enemy ants.
     pub threat_own_only: bool,
+    /// Outnumbered own ants near the enemy call the nearest free ants from up to this many
+    /// steps (0: off; see the reinforcement step in `enemies`).
+    pub reinforce_depth: u16,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -154,8 +160,10 @@ impl Config {
             recall_margin: 2,
             threat_percent: 0,
             threat_own_only: false,
+            reinforce_depth: 0,
             chase_home_depth: 0,
             approach_hold: false,
+            approach_retreat: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -229,8 +237,10 @@ impl Config {
             "recall_margin" => self.recall_margin = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
+            "reinforce_depth" => self.reinforce_depth = int(value)?,
             "chase_home_depth" => self.chase_home_depth = int(value)?,
             "approach_hold" => self.approach_hold = flag(value)?,
+            "approach_retreat" => self.approach_retreat = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -244,7 +254,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 36] = [
+    pub const PARAMS: [&'static str; 38] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -277,8 +287,10 @@ impl Config {
         "recall_margin",
         "threat_percent",
         "threat_own_only",
+        "reinforce_depth",
         "chase_home_depth",
         "approach_hold",
+        "approach_retreat",
         "max_turn_ms",
         "margin_ms",
     ];

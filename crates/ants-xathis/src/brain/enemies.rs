@@ -57,8 +57,26 @@ impl Brain {
             if e == NO_IDX || self.scratch.enemy_near[t as usize] > self.cfg.approach_depth {
                 continue;
             }
-            if self.cfg.approach_hold && self.outnumbered_at(t) {
-                self.go(a, t, Task::Other);
+            if (self.cfg.approach_hold || self.cfg.approach_retreat) && self.outnumbered_at(t) {
+                let mut to = t;
+                if self.cfg.approach_retreat {
+                    // The free squares farthest from the enemy ants, then the escape choice.
+                    let near = &self.scratch.enemy_near;
+                    let free: Vec<u32> = self.scratch.own_moves[a]
+                        .iter()
+                        .copied()
+                        .filter(|&m| m == t || !self.scratch.next_occ[m as usize])
+                        .collect();
+                    let far = free.iter().map(|&m| near[m as usize]).max();
+                    let options: Vec<u32> = free
+                        .into_iter()
+                        .filter(|&m| Some(near[m as usize]) == far)
+                        .collect();
+                    if !options.is_empty() {
+                        to = self.escape_choice(t, &options);
+                    }
+                }
+                self.go(a, to, Task::Other);
                 continue;
             }
             let target = self.world.enemy_ants[e as usize].0;
@@ -76,6 +94,67 @@ impl Brain {
             if let Some((dir, _)) = mv {
                 self.go_dir(a, dir, Task::Other);
             }
+        }
+    }
+
+    /// [`Config::reinforce_depth`](super::Config::reinforce_depth): every own ant with
+    /// more enemy ants than own ants (itself included) within
+    /// [`Config::close2`](super::Config::close2) is a front point short of the difference
+    /// plus one; the nearest free ants out of danger within `reinforce_depth` steps (one
+    /// search from all front points, nearest ants first) step toward the point they were
+    /// reached from until it is no longer short. Front points within `close2` of an earlier
+    /// one are counted with it, and so are the ants already within `close2` of one.
+    pub(super) fn reinforce(&mut self) {
+        let depth = self.cfg.reinforce_depth;
+        if depth == 0 || self.world.enemy_ants.is_empty() {
+            return;
+        }
+        let w = &self.world;
+        let close2 = self.cfg.close2;
+        let mut fronts: Vec<u32> = Vec::new();
+        let mut short: Vec<u32> = Vec::new();
+        for &t in &w.own_ants {
+            if self.scratch.enemy_near[t as usize] > APPROACH_DEPTH
+                || fronts.iter().any(|&f| w.dist2(f, t) <= close2)
+            {
+                continue;
+            }
+            let (own, _, foes) = super::scratch::around(w, t, close2, 0);
+            if foes > own + 1 {
+                fronts.push(t);
+                short.push(foes - own);
+            }
+        }
+        if fronts.is_empty() {
+            return;
+        }
+        let mut found: Vec<usize> = Vec::new();
+        let (ant_at, done, danger) = (
+            &self.scratch.ant_at,
+            &self.scratch.done,
+            &self.scratch.danger,
+        );
+        self.bfs.run(w, fronts.iter().copied(), depth, |t, d| {
+            let a = ant_at[t as usize];
+            if d > 0 && a != NO_IDX && !done[a as usize] && danger[a as usize].is_empty() {
+                found.push(a as usize);
+            }
+            Flow::Expand
+        });
+        // Nearest first (BFS order), each front point until it is no longer short.
+        let mut sent: Vec<usize> = Vec::new();
+        for a in found {
+            let t = self.world.own_ants[a];
+            let f = self.bfs.src[t as usize] as usize;
+            let k = &mut short[f];
+            // Ants already within `close2` of the front point are counted there.
+            if *k > 0 && self.world.dist2(fronts[f], t) > close2 {
+                *k -= 1;
+                sent.push(a);
+            }
+        }
+        for a in sent {
+            self.step_to_source(a);
         }
     }
 
@@ -225,6 +304,36 @@ mod tests {
     }
 
     #[test]
+    fn approach_retreat_steps_an_outnumbered_ant_away() {
+        // Two enemy ants 7 steps east of a lone ant: it steps away from them.
+        let enemies = [(10, 17), (11, 17)];
+        let retreat = |own: &[(i32, i32)]| {
+            let cfg = Config {
+                approach_retreat: true,
+                ..Config::xathis()
+            };
+            orders_with(cfg, own, &enemies, Brain::approach_enemies)
+        };
+        let orders = retreat(&[(10, 10)]);
+        assert_eq!(orders.len(), 1, "{orders:?}");
+        let (dr, dc) = orders[0].dir.delta();
+        let nearest = |r: i32, c: i32| {
+            (enemies.iter())
+                .map(|&(er, ec)| (er - r).abs() + (ec - c).abs())
+                .min()
+        };
+        assert_eq!(
+            nearest(10 + dr, 10 + dc),
+            Some(8),
+            "one step farther: {orders:?}"
+        );
+        // Not outnumbered: both approach as in the post mortem.
+        let orders = retreat(&[(10, 10), (11, 10)]);
+        assert_eq!(orders.len(), 2, "{orders:?}");
+        assert!(orders.iter().all(|o| o.dir == Dir::E), "{orders:?}");
+    }
+
+    #[test]
     fn chase_home_depth_chases_only_lone_enemies_near_an_own_hill() {
         // A lone enemy 16 steps east of the hill; two free ants near the hill.
         let own = [(10, 10), (12, 10)];
@@ -239,6 +348,56 @@ mod tests {
         assert_eq!(chase(0), 2, "0: every lone enemy");
         assert_eq!(chase(15), 0, "16 steps from the hill");
         assert_eq!(chase(16), 2);
+    }
+
+    #[test]
+    fn outnumbered_front_ants_call_the_nearest_free_ants() {
+        // A front ant at (10,10) with three enemy ants 6 columns east: it is short of three.
+        // Free ants 10, 15, 15 and 20 steps away (the second 15 across the torus edge).
+        let enemies = [(9, 16), (10, 16), (11, 16)];
+        let free = [(10, 0), (25, 10), (10, 35), (30, 10)];
+        let reinforce = |depth: u16, front: &[(i32, i32)]| {
+            let cfg = Config {
+                reinforce_depth: depth,
+                ..Config::xathis()
+            };
+            let own: Vec<_> = front.iter().chain(&free).copied().collect();
+            orders_with(cfg, &own, &enemies, Brain::reinforce)
+        };
+        let dist = |r: i32, c: i32| {
+            let (dr, dc) = ((r - 10).rem_euclid(40), (c - 10).rem_euclid(40));
+            dr.min(40 - dr) + dc.min(40 - dc)
+        };
+        let toward_front = |o: &Order| {
+            let (dr, dc) = o.dir.delta();
+            dist(o.pos.row + dr, o.pos.col + dc) < dist(o.pos.row, o.pos.col)
+        };
+        let orders = reinforce(20, &[(10, 10)]);
+        assert_eq!(orders.len(), 3, "the three nearest: {orders:?}");
+        assert!(orders.iter().all(toward_front), "{orders:?}");
+        assert!(
+            !orders.iter().any(|o| o.pos == Pos::new(30, 10)),
+            "{orders:?}"
+        );
+        assert_eq!(
+            reinforce(12, &[(10, 10)]).len(),
+            1,
+            "only the one 10 steps away"
+        );
+        assert!(reinforce(0, &[(10, 10)]).is_empty(), "off");
+        // A friend beside it: short of two; the friend itself is not called.
+        let orders = reinforce(20, &[(10, 10), (11, 10)]);
+        assert_eq!(orders.len(), 2, "{orders:?}");
+        assert!(
+            orders.iter().any(|o| o.pos == Pos::new(10, 0)),
+            "{orders:?}"
+        );
+        assert!(
+            !orders.iter().any(|o| o.pos == Pos::new(11, 10)),
+            "{orders:?}"
+        );
+        // Two friends: three against three is not outnumbered.
+        assert!(reinforce(20, &[(10, 10), (11, 10), (9, 10)]).is_empty());
     }
 
     #[test]

@@ -440,27 +440,35 @@ impl Brain {
                 self.solve_group(&[a], &enemies, &clock, 8);
                 continue;
             }
-            let mut best = (i64::MIN, t);
-            for m in options {
-                let mut v = 0i64;
-                let w = &self.world;
-                self.bfs.run(w, [m], ESCAPE_CHECK_DIST, |u, d| {
-                    let mut add = i64::from(ESCAPE_CHECK_DIST + 1 - d);
-                    let o = w.owner[u as usize];
-                    if o == 0 && u != t {
-                        add *= 3;
-                    } else if o != NO_ANT && o != 0 {
-                        add *= -3;
-                    }
-                    v += add;
-                    Flow::Expand
-                });
-                if v > best.0 {
-                    best = (v, m);
-                }
-            }
-            self.go(a, best.1, Task::Other);
+            let m = self.escape_choice(t, &options);
+            self.go(a, m, Task::Other);
         }
+    }
+
+    /// The post mortem's escape choice for the ant on `t` among the squares `options` (not
+    /// empty): the one whose tiles within [`ESCAPE_CHECK_DIST`] steps, nearer ones weighing
+    /// more, hold the most own ants (other than the ant itself) and the fewest enemy ants.
+    pub(super) fn escape_choice(&mut self, t: u32, options: &[u32]) -> u32 {
+        let mut best = (i64::MIN, t);
+        for &m in options {
+            let mut v = 0i64;
+            let w = &self.world;
+            self.bfs.run(w, [m], ESCAPE_CHECK_DIST, |u, d| {
+                let mut add = i64::from(ESCAPE_CHECK_DIST + 1 - d);
+                let o = w.owner[u as usize];
+                if o == 0 && u != t {
+                    add *= 3;
+                } else if o != NO_ANT && o != 0 {
+                    add *= -3;
+                }
+                v += add;
+                Flow::Expand
+            });
+            if v > best.0 {
+                best = (v, m);
+            }
+        }
+        best.1
     }
 }
 

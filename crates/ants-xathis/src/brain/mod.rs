@@ -176,6 +176,7 @@ impl Brain {
         self.defence();
         self.recall();
         self.approach_enemies();
+        self.reinforce();
         self.attack_detached_enemies();
         self.escape_enemies();
         self.distribute(true);
