@@ -4,7 +4,9 @@
 //! own side and how many fell for nothing (no enemy ant died near them), the share of the
 //! map in sight (how far the territory reaches), the turns its hills fell, and when it first
 //! saw an enemy ant. `botforge ants analyze` prints these per game and as means per bot, to
-//! compare two bots on the same maps and seeds.
+//! compare two bots on the same maps and seeds. For the ants near the front it also counts,
+//! by the local balance of ants, how many die soon after, step away from the enemy or hold
+//! their square ([`SeatStats::front`]).
 
 use crate::replay::Replay;
 
@@ -14,6 +16,38 @@ pub const SAMPLE_TURNS: [u32; 4] = [50, 100, 200, 300];
 /// A lost ant counts in [`SeatStats::lost_free`] when no enemy ant died this close
 /// (Manhattan distance on the torus) in the same turn.
 pub const FREE_LOSS_STEPS: i64 = 6;
+
+/// [`SeatStats::front`] samples every [`FRONT_EVERY`]th turn of this range.
+pub const FRONT_TURNS: std::ops::RangeInclusive<u32> = 100..=300;
+
+/// See [`FRONT_TURNS`].
+pub const FRONT_EVERY: usize = 10;
+
+/// An ant is near the front when an ant of another player is this many rows plus columns
+/// away or fewer (on the torus, walls ignored).
+pub const FRONT_STEPS: i64 = 6;
+
+/// A sampled ant counts in [`FrontCounts::died`] when it dies within this many turns.
+pub const FRONT_HORIZON: u32 = 5;
+
+/// The local balances of [`SeatStats::front`], in its order: within the view radius of the
+/// ant the other players have more ants than the player (the ant included), fewer than two
+/// less, or at least two less.
+pub const BALANCES: [&str; 3] = ["outnumbered", "even", "superior"];
+
+/// What the ants near the front did in one local balance (see [`SeatStats::front`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrontCounts {
+    /// Ants sampled (an ant counts once per sampled turn).
+    pub ants: u32,
+    /// Of those, the ants that died within [`FRONT_HORIZON`] turns.
+    pub died: u32,
+    /// The ants whose next move took them farther (rows plus columns) from the nearest ant
+    /// of another player.
+    pub away: u32,
+    /// The ants that did not move.
+    pub held: u32,
+}
 
 /// One player's numbers in one game.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +85,10 @@ pub struct SeatStats {
     pub hills_lost: Vec<u32>,
     /// First turn an enemy ant was within the player's view radius.
     pub first_contact: Option<u32>,
+    /// The player's ants near the front ([`FRONT_STEPS`]) at the sampled turns
+    /// ([`FRONT_TURNS`] that end [`FRONT_HORIZON`] turns or more before the game), by local
+    /// balance in the order of [`BALANCES`].
+    pub front: [FrontCounts; 3],
 }
 
 /// An ant's square at `turn` (its start square moved by the first `turn − start` moves).
@@ -229,6 +267,78 @@ fn deaths(replay: &Replay) -> Vec<Death> {
     out
 }
 
+/// Fills [`SeatStats::front`] of every player.
+fn front(replay: &Replay, out: &mut [SeatStats]) {
+    let d = &replay.replaydata;
+    let n = out.len();
+    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let end = replay.game_length;
+    let r2 = i64::from(d.viewradius2);
+    let steps = |a, b| {
+        let (dr, dc) = torus_delta(a, b, rows, cols);
+        dr + dc
+    };
+    for t in FRONT_TURNS.step_by(FRONT_EVERY) {
+        if t + FRONT_HORIZON > end {
+            break;
+        }
+        let ants: Vec<Sampled> = d
+            .ants
+            .iter()
+            .filter(|a| a.2 <= t && a.3 > t && usize::from(a.4) < n)
+            .map(|a| Sampled {
+                player: usize::from(a.4),
+                square: position(a, t, rows, cols),
+                next: position(a, t + 1, rows, cols),
+                gone: a.3,
+            })
+            .collect();
+        for x in &ants {
+            let nearest = |at| {
+                ants.iter()
+                    .filter(|y| y.player != x.player)
+                    .map(|y| steps(at, y.square))
+                    .min()
+            };
+            let Some(near) = nearest(x.square).filter(|&k| k <= FRONT_STEPS) else {
+                continue;
+            };
+            let (mut own, mut others) = (0, 0);
+            for y in &ants {
+                if torus_dist2(x.square, y.square, rows, cols) <= r2 {
+                    if y.player == x.player {
+                        own += 1;
+                    } else {
+                        others += 1;
+                    }
+                }
+            }
+            let balance = if others > own {
+                0
+            } else if others + 2 > own {
+                1
+            } else {
+                2
+            };
+            let c = &mut out[x.player].front[balance];
+            c.ants += 1;
+            c.died += u32::from(x.gone <= t + FRONT_HORIZON);
+            c.held += u32::from(x.next == x.square);
+            c.away += u32::from(nearest(x.next).is_some_and(|k| k > near));
+        }
+    }
+}
+
+/// An ant alive at a sampled turn of [`front`].
+struct Sampled {
+    player: usize,
+    square: (i64, i64),
+    /// Its square after its next move.
+    next: (i64, i64),
+    /// The turn its interval in the replay ends (its death, if before the game's end).
+    gone: u32,
+}
+
 /// The numbers of every player of `replay`, in player order.
 pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
     let d = &replay.replaydata;
@@ -272,6 +382,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
                     .map(|h| h[3] as u32)
                     .collect(),
                 first_contact: None,
+                front: [FrontCounts::default(); 3],
             }
         })
         .collect();
@@ -331,6 +442,7 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
             }
         }
     }
+    front(replay, &mut out);
     // First contact: the first turn two players' ants are within the view radius.
     let mut turn = 0;
     while turn <= end.min(1000) && out.iter().any(|s| s.first_contact.is_none()) {
@@ -656,6 +768,59 @@ mod tests {
         assert_eq!(stats[1].lost[last], 2);
         assert_eq!(stats[1].lost_free[last], 1);
         assert_eq!(stats[1].lost_outnumbered[last], 1);
+    }
+
+    #[test]
+    fn front_counts_on_hand_made_ants() {
+        // The open 40×40 map of the test above, 110 turns: only turn 100 is sampled.
+        let dots = ".".repeat(39);
+        let mut rows = vec![format!("0{dots}")];
+        rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
+        rows.push(format!("{dots}1"));
+        let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
+        let mut replay = two_bots(&text, 10, 3, "hold", "hold").replay;
+        replay.game_length = 110;
+        replay.replaydata.food.clear();
+        replay.replaydata.hills.clear();
+        // An ant from turn 0 to `end` that makes move `m` in turn 101 and holds otherwise.
+        let ant = |r, c, end, owner, m: char| {
+            let moves = format!("{}{m}{}", "-".repeat(100), "-".repeat(10));
+            (r, c, 0, end, owner, moves)
+        };
+        replay.replaydata.ants = vec![
+            // Player 0's ant beside two of player 1's steps away and dies at turn 103; the
+            // two hold, even (two against one).
+            ant(5, 5, 103, 0, 'w'),
+            ant(5, 9, 111, 1, '-'),
+            ant(6, 9, 111, 1, '-'),
+            // Three of player 0's against one of player 1's: superior. One holds, one
+            // steps closer, one steps away; the lone enemy ant steps away.
+            ant(25, 5, 111, 0, '-'),
+            ant(25, 6, 111, 0, 'e'),
+            ant(26, 5, 111, 0, 's'),
+            ant(25, 10, 111, 1, 'e'),
+            // Far from every enemy ant: not near the front.
+            ant(5, 25, 111, 0, 'n'),
+        ];
+        let stats = analyze(&replay);
+        let c = |ants, died, away, held| FrontCounts {
+            ants,
+            died,
+            away,
+            held,
+        };
+        assert_eq!(
+            stats[0].front,
+            [c(1, 1, 1, 0), c(0, 0, 0, 0), c(3, 0, 1, 1)]
+        );
+        assert_eq!(
+            stats[1].front,
+            [c(1, 0, 1, 0), c(2, 0, 0, 2), c(0, 0, 0, 0)]
+        );
+        // A game too short to see a sampled ant's next five turns samples nothing.
+        replay.game_length = 104;
+        let stats = analyze(&replay);
+        assert!(stats.iter().all(|s| s.front == [FrontCounts::default(); 3]));
     }
 
     #[test]

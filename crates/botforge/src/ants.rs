@@ -424,7 +424,54 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             mean(&|s| s.hills_lost.len() as f64),
         )?;
     }
+    front_table(&mut out, &per_bot)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The means table of [`ants::analysis::SeatStats::front`]: per bot and local balance, the
+/// ants near the front per seat and the shares that died soon, stepped away and held.
+fn front_table(
+    out: &mut impl Write,
+    per_bot: &[(String, Vec<ants::analysis::SeatStats>)],
+) -> std::io::Result<()> {
+    use ants::analysis::{
+        BALANCES, FRONT_EVERY, FRONT_HORIZON, FRONT_STEPS, FRONT_TURNS, FrontCounts,
+    };
+    writeln!(
+        out,
+        "\nAnts near the front (an enemy ant {FRONT_STEPS} rows plus columns away or fewer) at every \
+         {FRONT_EVERY}th turn of {}–{}, by the balance within the view radius:\n",
+        FRONT_TURNS.start(),
+        FRONT_TURNS.end()
+    )?;
+    writeln!(
+        out,
+        "| bot | balance | ants per seat | died within {FRONT_HORIZON} turns % | stepped away % | held % |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|")?;
+    for (name, seats) in per_bot {
+        for (b, balance) in BALANCES.iter().enumerate() {
+            let sum = seats.iter().fold(FrontCounts::default(), |acc, s| {
+                let c = s.front[b];
+                FrontCounts {
+                    ants: acc.ants + c.ants,
+                    died: acc.died + c.died,
+                    away: acc.away + c.away,
+                    held: acc.held + c.held,
+                }
+            });
+            let pct = |k: u32| 100.0 * f64::from(k) / f64::from(sum.ants.max(1));
+            writeln!(
+                out,
+                "| {name} | {balance} | {:.1} | {:.1} | {:.1} | {:.1} |",
+                f64::from(sum.ants) / seats.len().max(1) as f64,
+                pct(sum.died),
+                pct(sum.away),
+                pct(sum.held)
+            )?;
+        }
+    }
+    Ok(())
 }
 
 fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {

@@ -324,6 +324,10 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         "two seats of two games: {out}"
     );
     assert!(out.contains("| ext | 2 |"), "{out}");
+    // The near-front table: one row per bot and balance.
+    for balance in ["outnumbered", "even", "superior"] {
+        assert!(out.contains(&format!("| ext | {balance} |")), "{out}");
+    }
     // Replays name an in-process bot by its canonical spec (parameters in declared order).
     assert!(
         out.contains("| champion(fight_first=true,max_turn_ms=20) | 2 |"),

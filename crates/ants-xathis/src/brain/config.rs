@@ -110,6 +110,10 @@ pub struct Config {
     /// Like [`Config::approach_hold`], but the outnumbered ant steps to the free square
     /// farthest from the enemy ants (ties: the escape step's choice) instead of staying.
     pub approach_retreat: bool,
+    /// A dangered ant with more enemy ants than own ants (itself included) within
+    /// [`Config::close2`] is left to the escape step (safe moves toward own ants) instead of
+    /// the fight search, unless it is near an own hill or its enemy is guarded.
+    pub escape_outnumbered: bool,
     /// Weight of the next-turn threat in the combat evaluation, in percent of a death
     /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
     pub threat_percent: u32,
@@ -164,6 +168,7 @@ impl Config {
             chase_home_depth: 0,
             approach_hold: false,
             approach_retreat: false,
+            escape_outnumbered: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -241,6 +246,7 @@ impl Config {
             "chase_home_depth" => self.chase_home_depth = int(value)?,
             "approach_hold" => self.approach_hold = flag(value)?,
             "approach_retreat" => self.approach_retreat = flag(value)?,
+            "escape_outnumbered" => self.escape_outnumbered = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -254,7 +260,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 38] = [
+    pub const PARAMS: [&'static str; 39] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -291,6 +297,7 @@ impl Config {
         "chase_home_depth",
         "approach_hold",
         "approach_retreat",
+        "escape_outnumbered",
         "max_turn_ms",
         "margin_ms",
     ];

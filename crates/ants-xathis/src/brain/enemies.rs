@@ -1,5 +1,7 @@
 //! Going after the enemy: ants near a known enemy hill are sent to it, ants out of danger
-//! approach the nearest enemy ant, and enemy ants standing alone are chased by two ants.
+//! approach the nearest enemy ant (or, with the options of [`Config`](super::Config), hold
+//! or step away where they are outnumbered, and call free ants to outnumbered ants), and
+//! enemy ants standing alone are chased by two ants.
 
 use crate::paths::Flow;
 

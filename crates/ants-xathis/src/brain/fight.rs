@@ -51,6 +51,13 @@ impl Brain {
             (OWN_COMBOS, MAX_ENEMIES)
         };
         self.mark_guarded();
+        // With `escape_outnumbered`, outnumbered ants (away from own hills and guarded
+        // enemies) are left to the escape step, like ants without support.
+        let escapes = |b: &Self, a: usize| {
+            b.cfg.escape_outnumbered
+                && b.scratch.close_enemy[a] > b.scratch.close_own[a] + 1
+                && !b.near_hill(a)
+        };
         for a0 in 0..n_own {
             let guarded = |a: usize| {
                 self.scratch.danger[a]
@@ -60,7 +67,9 @@ impl Brain {
             if assigned[a0]
                 || self.scratch.done[a0]
                 || self.scratch.danger[a0].is_empty()
-                || (self.scratch.support[a0] == 0 && !self.near_hill(a0) && !guarded(a0))
+                || ((self.scratch.support[a0] == 0 || escapes(self, a0))
+                    && !self.near_hill(a0)
+                    && !guarded(a0))
             {
                 continue;
             }
@@ -76,6 +85,7 @@ impl Brain {
                         let b = b as usize;
                         if !assigned[b]
                             && !self.scratch.done[b]
+                            && !escapes(self, b)
                             && !cands.iter().any(|&(_, x)| x == b)
                         {
                             cands.push((self.world.dist2(t0, self.world.own_ants[b]), b));
@@ -508,6 +518,38 @@ mod tests {
         );
         assert!(lone_defender_fights(5));
         assert!(lone_defender_fights(12));
+    }
+
+    /// Whether the fight step takes both of two own ants 20 steps from their hill that three
+    /// enemy ants can reach next turn (each has the other as support).
+    fn outnumbered_pair_fights(escape_outnumbered: bool) -> bool {
+        let mut b = Brain::new(Config {
+            escape_outnumbered,
+            ..Config::xathis()
+        });
+        b.setup(&settings(40, 40, 500));
+        b.world.update(&TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(10, 30), 0)],
+            ants: vec![
+                ant(10, 10, 0),
+                ant(11, 10, 0),
+                ant(9, 13, 1),
+                ant(10, 13, 1),
+                ant(11, 13, 1),
+            ],
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        assert!(b.scratch.danger.iter().all(|d| !d.is_empty()));
+        b.fight();
+        b.scratch.done[0] && b.scratch.done[1]
+    }
+
+    #[test]
+    fn escape_outnumbered_leaves_an_outnumbered_pair_to_the_escape_step() {
+        assert!(outnumbered_pair_fights(false), "the post mortem fights");
+        assert!(!outnumbered_pair_fights(true));
     }
 
     /// The orders of the recall step on an open 60×60 map with an own hill at (30,30), own
