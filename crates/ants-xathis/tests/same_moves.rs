@@ -87,6 +87,9 @@ fn all_on() -> Config {
         recall_depth: 20,
         threat_percent: 30,
         approach_hold: true,
+        approach_retreat: true,
+        escape_outnumbered: true,
+        reinforce_depth: 20,
         chase_home_depth: 20,
         ..Config::champion()
     }
