@@ -724,22 +724,29 @@ mod tests {
         );
     }
 
-    #[test]
-    fn losses_for_nothing_and_outnumbered_on_hand_made_deaths() {
-        // A 40×40 open map (the view radius covers a small part of it); the game's own ants
-        // are replaced by hand-made ones, groups 20 squares apart.
+    /// The replay of a short game on a 40×40 open map (the view radius covers a small part
+    /// of it) with `game_length` set and no food or hills: the tests replace its ants by
+    /// hand-made ones.
+    fn open_map_replay(game_length: u32) -> Replay {
         let dots = ".".repeat(39);
         let mut rows = vec![format!("0{dots}")];
         rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
         rows.push(format!("{dots}1"));
         let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
         let mut replay = two_bots(&text, 10, 3, "hold", "hold").replay;
+        replay.game_length = game_length;
+        replay.replaydata.food.clear();
+        replay.replaydata.hills.clear();
+        replay
+    }
+
+    #[test]
+    fn losses_for_nothing_and_outnumbered_on_hand_made_deaths() {
+        // Groups 20 squares apart.
+        let mut replay = open_map_replay(10);
         let still = |n: u32| "-".repeat(n as usize);
         // Survivors end after the last turn.
         let ant = |r, c, start, end, owner| (r, c, start, end, owner, still(end - start));
-        replay.game_length = 10;
-        replay.replaydata.food.clear();
-        replay.replaydata.hills.clear();
         replay.replaydata.ants = vec![
             // Player 0's ant beside two of player 1's dies alone at turn 3: for nothing,
             // outnumbered.
@@ -772,16 +779,8 @@ mod tests {
 
     #[test]
     fn front_counts_on_hand_made_ants() {
-        // The open 40×40 map of the test above, 110 turns: only turn 100 is sampled.
-        let dots = ".".repeat(39);
-        let mut rows = vec![format!("0{dots}")];
-        rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
-        rows.push(format!("{dots}1"));
-        let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
-        let mut replay = two_bots(&text, 10, 3, "hold", "hold").replay;
-        replay.game_length = 110;
-        replay.replaydata.food.clear();
-        replay.replaydata.hills.clear();
+        // 110 turns: only turn 100 is sampled.
+        let mut replay = open_map_replay(110);
         // An ant from turn 0 to `end` that makes move `m` in turn 101 and holds otherwise.
         let ant = |r, c, end, owner, m: char| {
             let moves = format!("{}{m}{}", "-".repeat(100), "-".repeat(10));

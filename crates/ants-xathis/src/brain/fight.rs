@@ -489,24 +489,32 @@ mod tests {
     use ants::{Order, TurnInput};
     use grid::Pos;
 
+    /// Which own ants (in input order) the fight step takes on an open 40×40 map with an own
+    /// hill at `hill` and the ants `ants`, every own ant dangered.
+    fn fought(cfg: Config, hill: (i32, i32), ants: Vec<(Pos, u8)>) -> Vec<bool> {
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(40, 40, 500));
+        b.world.update(&TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(hill.0, hill.1), 0)],
+            ants,
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        assert!(b.scratch.danger.iter().all(|d| !d.is_empty()));
+        b.fight();
+        b.scratch.done.clone()
+    }
+
     /// Whether the fight step moves a lone own ant 2 steps from its hill that an enemy ant
     /// 3 steps further out can reach next turn (an ant without support is left to the escape
     /// step unless the enemy is guarded).
     fn lone_defender_fights(guard_depth: u16) -> bool {
-        let mut b = Brain::new(Config {
+        let cfg = Config {
             guard_depth,
             ..Config::xathis()
-        });
-        b.setup(&settings(40, 40, 500));
-        b.world.update(&TurnInput {
-            turn: 1,
-            hills: vec![(Pos::new(10, 10), 0)],
-            ants: vec![ant(10, 12, 0), ant(10, 15, 1)],
-            ..TurnInput::default()
-        });
-        b.begin_turn();
-        b.fight();
-        b.scratch.done[0]
+        };
+        fought(cfg, (10, 10), vec![ant(10, 12, 0), ant(10, 15, 1)])[0]
     }
 
     #[test]
@@ -523,27 +531,18 @@ mod tests {
     /// Whether the fight step takes both of two own ants 20 steps from their hill that three
     /// enemy ants can reach next turn (each has the other as support).
     fn outnumbered_pair_fights(escape_outnumbered: bool) -> bool {
-        let mut b = Brain::new(Config {
+        let cfg = Config {
             escape_outnumbered,
             ..Config::xathis()
-        });
-        b.setup(&settings(40, 40, 500));
-        b.world.update(&TurnInput {
-            turn: 1,
-            hills: vec![(Pos::new(10, 30), 0)],
-            ants: vec![
-                ant(10, 10, 0),
-                ant(11, 10, 0),
-                ant(9, 13, 1),
-                ant(10, 13, 1),
-                ant(11, 13, 1),
-            ],
-            ..TurnInput::default()
-        });
-        b.begin_turn();
-        assert!(b.scratch.danger.iter().all(|d| !d.is_empty()));
-        b.fight();
-        b.scratch.done[0] && b.scratch.done[1]
+        };
+        let ants = vec![
+            ant(10, 10, 0),
+            ant(11, 10, 0),
+            ant(9, 13, 1),
+            ant(10, 13, 1),
+            ant(11, 13, 1),
+        ];
+        fought(cfg, (10, 30), ants).iter().all(|&d| d)
     }
 
     #[test]
