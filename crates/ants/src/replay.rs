@@ -81,6 +81,33 @@ pub struct ReplayMap {
     pub data: Vec<String>,
 }
 
+/// The largest replay file [`Replay::load`] reads (a 1000-turn game on the official maps
+/// takes a few MiB).
+pub const MAX_REPLAY_BYTES: u64 = 256 << 20;
+
+/// The text of the file at `path`, refused when it is larger than `limit` bytes (never
+/// reading more than one byte past it).
+fn read_capped(path: &Path, limit: u64) -> Result<String, ReplayError> {
+    use std::io::Read;
+    let io = |source| ReplayError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > limit {
+        return Err(ReplayError::Format {
+            path: path.to_owned(),
+            message: format!("larger than {limit} bytes"),
+        });
+    }
+    Ok(text)
+}
+
 /// A replay could not be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
@@ -123,10 +150,7 @@ impl Replay {
 
     /// Reads and parses a replay file.
     pub fn load(path: &Path) -> Result<Replay, ReplayError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
+        let text = read_capped(path, MAX_REPLAY_BYTES)?;
         Replay::parse(&text, path)
     }
 
@@ -394,6 +418,19 @@ mod tests {
         assert_eq!(std::fs::read(&out).unwrap(), b"old");
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temporary file left behind");
+    }
+
+    #[test]
+    fn replays_larger_than_the_cap_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.replay");
+        std::fs::write(&path, "0123456789").unwrap();
+        assert_eq!(read_capped(&path, 10).unwrap(), "0123456789");
+        let err = read_capped(&path, 9).unwrap_err().to_string();
+        assert!(err.contains("larger than 9 bytes"), "{err}");
+        assert!(err.contains("big.replay"), "{err}");
+        let err = read_capped(&dir.path().join("none"), 9).unwrap_err();
+        assert!(matches!(err, ReplayError::Io { .. }), "{err}");
     }
 
     #[test]
