@@ -226,6 +226,7 @@ config_params! {
     approach_hold = "false" / "false": "an ant outnumbered near it stays instead of approaching the enemy";
     approach_retreat = "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";
     escape_outnumbered = "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
+    cohesion = "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }

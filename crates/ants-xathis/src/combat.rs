@@ -67,6 +67,10 @@ pub struct Fight {
     pub context_own: Vec<u32>,
     /// See [`Fight::context_own`].
     pub context_enemies: Vec<u32>,
+    /// Weighted evaluation: value of every pair of own group ants within attack range of
+    /// each other after the move, in steps of the distance term (0: off, as in the post
+    /// mortem): a group that keeps together supports itself in the next turn's fight.
+    pub cohesion: u32,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -114,6 +118,7 @@ struct FightGame {
     hill: Vec<u8>,
     keep_away: bool,
     dist_percent: i32,
+    cohesion: i32,
     units: Vec<(u16, u8, bool)>,
     counts: Vec<u16>,
     /// Threat: `near[a * n_cand + b]` when one move of each side can bring candidates `a`
@@ -282,6 +287,7 @@ impl Fight {
             hill,
             keep_away: self.keep_away,
             dist_percent: self.dist_percent.unwrap_or(100).min(10_000) as i32,
+            cohesion: self.cohesion.min(10_000) as i32,
             units: Vec::new(),
             counts: Vec::new(),
             near,
@@ -463,7 +469,15 @@ impl ChainGame for FightGame {
                 if self.dist_percent != 100 {
                     dist = dist * self.dist_percent / 100;
                 }
-                en_dead * en_w - own_dead * own_w - dist + hills + threat
+                let mut pairs = 0i32;
+                if self.cohesion > 0 {
+                    for (i, &a) in own.iter().enumerate() {
+                        for &b in &own[i + 1..] {
+                            pairs += i32::from(self.inr[a as usize * n + b as usize]);
+                        }
+                    }
+                }
+                en_dead * en_w - own_dead * own_w - dist + hills + threat + pairs * self.cohesion
             }
         }
     }
@@ -925,6 +939,44 @@ mod tests {
         f.keep_away = true;
         let away = f.solve(&w, eval, &Budget::unlimited());
         assert_eq!(away.moves, Some(own.clone()));
+    }
+
+    #[test]
+    fn cohesion_closes_in_side_by_side() {
+        // Two own ants four columns apart above a lone enemy, aggressive: the plain
+        // evaluation closes in with a east and b south (as good as any other pair of moves
+        // toward x); with cohesion b steps west instead, within attack range of a.
+        let (w, own, en) = parse(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . a . . . b . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . x . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let eval = Eval::Weighted {
+            aggressive: true,
+            per_player: false,
+        };
+        let together = |moves: &[u32]| w.dist2(moves[0], moves[1]) <= w.attack2;
+        let dist = |moves: &[u32]| -> u32 { moves.iter().map(|&m| w.manhattan(m, en[0])).sum() };
+        let mut f = fight(&w, &own, &en);
+        let plain = f
+            .solve(&w, eval, &Budget::unlimited())
+            .moves
+            .expect("complete");
+        assert!(!together(&plain), "{plain:?}");
+        f.cohesion = 3;
+        let close = f
+            .solve(&w, eval, &Budget::unlimited())
+            .moves
+            .expect("complete");
+        assert!(together(&close), "{close:?}");
+        assert_eq!(dist(&close), dist(&plain), "both still close in");
+        assert!(dist(&close) < dist(&own));
     }
 
     #[test]

@@ -90,6 +90,7 @@ fn all_on() -> Config {
         approach_retreat: true,
         escape_outnumbered: true,
         reinforce_depth: 20,
+        cohesion: 3,
         chase_home_depth: 20,
         ..Config::champion()
     }

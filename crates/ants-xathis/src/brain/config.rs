@@ -114,6 +114,9 @@ pub struct Config {
     /// [`Config::close2`] is left to the escape step (safe moves toward own ants) instead of
     /// the fight search, unless it is near an own hill or its enemy is guarded.
     pub escape_outnumbered: bool,
+    /// Combat: value of every pair of group ants within attack range of each other after
+    /// the move, in steps of the distance term ([`crate::combat::Fight::cohesion`]; 0: off).
+    pub cohesion: u32,
     /// Weight of the next-turn threat in the combat evaluation, in percent of a death
     /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
     pub threat_percent: u32,
@@ -169,6 +172,7 @@ impl Config {
             approach_hold: false,
             approach_retreat: false,
             escape_outnumbered: false,
+            cohesion: 0,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -247,6 +251,7 @@ impl Config {
             "approach_hold" => self.approach_hold = flag(value)?,
             "approach_retreat" => self.approach_retreat = flag(value)?,
             "escape_outnumbered" => self.escape_outnumbered = flag(value)?,
+            "cohesion" => self.cohesion = int(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -260,7 +265,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 39] = [
+    pub const PARAMS: [&'static str; 40] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -298,6 +303,7 @@ impl Config {
         "approach_hold",
         "approach_retreat",
         "escape_outnumbered",
+        "cohesion",
         "max_turn_ms",
         "margin_ms",
     ];

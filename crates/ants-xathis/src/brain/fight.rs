@@ -223,6 +223,7 @@ impl Brain {
         }
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
+        fight.cohesion = self.cfg.cohesion;
         fight.make_room = self.cfg.make_room;
         fight.threat_percent = self.cfg.threat_percent;
         fight.threat_own_only = self.cfg.threat_own_only;
