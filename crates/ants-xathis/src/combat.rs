@@ -901,6 +901,21 @@ mod tests {
         );
     }
 
+    /// An open 9×9 map with own ants `a` and `b` (row, column) and one enemy ant at (6, 4).
+    fn pair_above_lone_enemy(a: (usize, usize), b: (usize, usize)) -> (World, Vec<u32>, Vec<u32>) {
+        let mut rows = vec![vec!["."; 9]; 9];
+        rows[a.0][a.1] = "a";
+        rows[b.0][b.1] = "b";
+        rows[6][4] = "x";
+        let lines: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+        parse(&lines.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    /// The summed steps from the squares `moves` to the square `to`.
+    fn distance_sum(w: &World, moves: &[u32], to: u32) -> u32 {
+        moves.iter().map(|&m| w.manhattan(m, to)).sum()
+    }
+
     #[test]
     fn keep_away_holds_back_where_the_plain_eval_closes_in() {
         // Two own ants four rows above a lone enemy: x dies if it engages the pair, so no
@@ -908,22 +923,12 @@ mod tests {
         // closes in; keep-away and a zero weight leave both ants where they are (staying is
         // the first combination, and the only other moves considered are those that can
         // meet x).
-        let (w, own, en) = parse(&[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . a . b . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . x . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-        ]);
+        let (w, own, en) = pair_above_lone_enemy((2, 3), (2, 5));
         let eval = Eval::Weighted {
             aggressive: false,
             per_player: false,
         };
-        let dist = |moves: &[u32]| -> u32 { moves.iter().map(|&m| w.manhattan(m, en[0])).sum() };
+        let dist = |moves: &[u32]| distance_sum(&w, moves, en[0]);
         let start = dist(&own);
         let mut f = fight(&w, &own, &en);
         let plain = f.solve(&w, eval, &Budget::unlimited());
@@ -946,23 +951,13 @@ mod tests {
         // Two own ants four columns apart above a lone enemy, aggressive: the plain
         // evaluation closes in with a east and b south (as good as any other pair of moves
         // toward x); with cohesion b steps west instead, within attack range of a.
-        let (w, own, en) = parse(&[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . a . . . b . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . x . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-        ]);
+        let (w, own, en) = pair_above_lone_enemy((3, 2), (3, 6));
         let eval = Eval::Weighted {
             aggressive: true,
             per_player: false,
         };
         let together = |moves: &[u32]| w.dist2(moves[0], moves[1]) <= w.attack2;
-        let dist = |moves: &[u32]| -> u32 { moves.iter().map(|&m| w.manhattan(m, en[0])).sum() };
+        let dist = |moves: &[u32]| distance_sum(&w, moves, en[0]);
         let mut f = fight(&w, &own, &en);
         let plain = f
             .solve(&w, eval, &Budget::unlimited())
