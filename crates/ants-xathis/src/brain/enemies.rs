@@ -108,7 +108,7 @@ impl Brain {
     /// one are counted with it, and so are the ants already within `close2` of one.
     pub(super) fn reinforce(&mut self) {
         let depth = self.cfg.reinforce_depth;
-        if depth == 0 || self.world.enemy_ants.is_empty() {
+        if depth == 0 || self.world.enemy_ants.is_empty() || self.out_of_time() {
             return;
         }
         let w = &self.world;
