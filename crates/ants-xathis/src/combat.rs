@@ -397,36 +397,17 @@ impl ChainGame for FightGame {
                 }
             }
         }
-        self.counts.clear();
-        self.counts.resize(u, 0);
-        for a in 0..u {
-            let (ca, oa, da) = self.units[a];
-            if da {
-                continue;
-            }
-            for b in a + 1..u {
-                let (cb, ob, db) = self.units[b];
-                if !db && oa != ob && self.inr[ca as usize * n + cb as usize] {
-                    self.counts[a] += 1;
-                    self.counts[b] += 1;
-                }
-            }
-        }
+        let collided = |a: usize| self.units[a].2;
+        focus_counts(&self.units, collided, &self.inr, n, &mut self.counts);
         let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
         let n_own = own.len() + self.fixed.len();
         // Who died is kept only for the threat term.
         let keep_dead = self.threat_percent > 0;
         self.dead.clear();
         for a in 0..u {
-            let (ca, oa, collided) = self.units[a];
-            let dead = collided
-                || (self.counts[a] > 0
-                    && (0..u).any(|b| {
-                        let (cb, ob, db) = self.units[b];
-                        !db && ob != oa
-                            && self.inr[ca as usize * n + cb as usize]
-                            && self.counts[b] <= self.counts[a]
-                    }));
+            let ca = self.units[a].0;
+            let dead =
+                collided(a) || focus_kills(a, &self.units, collided, &self.inr, n, &self.counts);
             if keep_dead {
                 self.dead.push(dead);
             }
@@ -505,34 +486,12 @@ impl FightGame {
             self.units.push((c, side, false));
             self.dead.push(false);
         }
-        let all = self.units.len();
-        self.counts.clear();
-        self.counts.resize(all, 0);
-        for a in 0..all {
-            if self.dead[a] {
-                continue;
-            }
-            for b in a + 1..all {
-                let (ca, oa, _) = self.units[a];
-                let (cb, ob, _) = self.units[b];
-                if !self.dead[b] && oa != ob && self.near[ca as usize * n + cb as usize] {
-                    self.counts[a] += 1;
-                    self.counts[b] += 1;
-                }
-            }
-        }
+        let dead = |a: usize| self.dead[a];
+        focus_counts(&self.units, dead, &self.near, n, &mut self.counts);
         let (mut own, mut en) = (0, 0);
         for a in (0..u).filter(|&a| a < n_group || a >= n_own) {
-            let (ca, oa, _) = self.units[a];
-            let threatened = !self.dead[a]
-                && self.counts[a] > 0
-                && (0..all).any(|b| {
-                    let (cb, ob, _) = self.units[b];
-                    !self.dead[b]
-                        && ob != oa
-                        && self.near[ca as usize * n + cb as usize]
-                        && self.counts[b] <= self.counts[a]
-                });
+            let threatened =
+                !dead(a) && focus_kills(a, &self.units, dead, &self.near, n, &self.counts);
             if threatened {
                 if a < n_group { own += 1 } else { en += 1 }
             }
@@ -541,6 +500,51 @@ impl FightGame {
         self.dead.truncate(u);
         (own, en)
     }
+}
+
+/// The focus rule's count: `counts[a]` becomes the number of opponents (units of another
+/// side) within `range` (`range[ca * n + cb]` for candidates `ca`, `cb`) of unit `a`. Units
+/// for which `out` holds neither count nor are counted.
+fn focus_counts(
+    units: &[(u16, u8, bool)],
+    out: impl Fn(usize) -> bool,
+    range: &[bool],
+    n: usize,
+    counts: &mut Vec<u16>,
+) {
+    counts.clear();
+    counts.resize(units.len(), 0);
+    for a in 0..units.len() {
+        if out(a) {
+            continue;
+        }
+        let (ca, oa, _) = units[a];
+        for b in a + 1..units.len() {
+            let (cb, ob, _) = units[b];
+            if !out(b) && oa != ob && range[ca as usize * n + cb as usize] {
+                counts[a] += 1;
+                counts[b] += 1;
+            }
+        }
+    }
+}
+
+/// The focus rule's verdict on unit `a` after [`focus_counts`]: it dies when an opponent
+/// within range (not `out`) has no more opponents within range than `a` has.
+fn focus_kills(
+    a: usize,
+    units: &[(u16, u8, bool)],
+    out: impl Fn(usize) -> bool,
+    range: &[bool],
+    n: usize,
+    counts: &[u16],
+) -> bool {
+    let (ca, oa, _) = units[a];
+    counts[a] > 0
+        && (0..units.len()).any(|b| {
+            let (cb, ob, _) = units[b];
+            !out(b) && ob != oa && range[ca as usize * n + cb as usize] && counts[b] <= counts[a]
+        })
 }
 
 /// The post mortem's dependency table of one enemy: for every square an own ant may stand
