@@ -114,19 +114,18 @@ fn parse_int(value: &str, line: usize, column: usize, key: &str) -> Result<i64, 
     })
 }
 
-/// Reads at most [`crate::config::MAX_MAP_BYTES`] of a map file; a longer file (or an
+/// Reads at most `limit` bytes of a `what` file (a map, a replay); a longer file (or an
 /// endless one such as `/dev/zero`) is an error.
-fn read_bounded(path: &Path) -> std::io::Result<String> {
+pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> std::io::Result<String> {
     use std::io::Read as _;
-    let limit = crate::config::MAX_MAP_BYTES;
     let mut text = String::new();
     std::fs::File::open(path)?
-        .take(limit + 1)
+        .take(limit.saturating_add(1))
         .read_to_string(&mut text)?;
     if text.len() as u64 > limit {
         return Err(std::io::Error::new(
             std::io::ErrorKind::FileTooLarge,
-            format!("map file larger than {limit} bytes"),
+            format!("{what} file larger than {limit} bytes"),
         ));
     }
     Ok(text)
@@ -288,9 +287,11 @@ impl Map {
 
     /// Reads and parses a map file; errors name the file.
     pub fn load(path: &Path) -> Result<Map, MapError> {
-        let text = read_bounded(path).map_err(|source| MapError::Io {
-            path: path.to_owned(),
-            source,
+        let text = read_bounded(path, crate::config::MAX_MAP_BYTES, "map").map_err(|source| {
+            MapError::Io {
+                path: path.to_owned(),
+                source,
+            }
         })?;
         Map::parse(&text).map_err(|e| match e {
             MapError::Syntax {

@@ -85,27 +85,12 @@ pub struct ReplayMap {
 /// takes a few MiB).
 pub const MAX_REPLAY_BYTES: u64 = 256 << 20;
 
-/// The text of the file at `path`, refused when it is larger than `limit` bytes (never
-/// reading more than one byte past it).
+/// The text of the replay file at `path`, refused when it is larger than `limit` bytes.
 fn read_capped(path: &Path, limit: u64) -> Result<String, ReplayError> {
-    use std::io::Read;
-    let io = |source| ReplayError::Io {
+    crate::map::read_bounded(path, limit, "replay").map_err(|source| ReplayError::Io {
         path: path.to_owned(),
         source,
-    };
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(limit.saturating_add(1))
-        .read_to_string(&mut text)
-        .map_err(io)?;
-    if text.len() as u64 > limit {
-        return Err(ReplayError::Format {
-            path: path.to_owned(),
-            message: format!("larger than {limit} bytes"),
-        });
-    }
-    Ok(text)
+    })
 }
 
 /// A replay could not be read or written.
