@@ -123,6 +123,35 @@ fn torus_delta(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> (i64, i64)
     (dr, dc)
 }
 
+/// Rows plus columns between two squares on the torus of `rows` × `cols`.
+fn torus_steps(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> i64 {
+    let (dr, dc) = torus_delta(a, b, rows, cols);
+    dr + dc
+}
+
+/// The ants of `player` and of the other players among `ants` (player, square) within
+/// squared distance `r2` of `square` on the torus of `rows` × `cols`.
+fn balance(
+    square: (i64, i64),
+    player: usize,
+    ants: impl IntoIterator<Item = (usize, (i64, i64))>,
+    r2: i64,
+    rows: i64,
+    cols: i64,
+) -> (u32, u32) {
+    let (mut own, mut others) = (0, 0);
+    for (q, sq) in ants {
+        if torus_dist2(square, sq, rows, cols) <= r2 {
+            if q == player {
+                own += 1;
+            } else {
+                others += 1;
+            }
+        }
+    }
+    (own, others)
+}
+
 /// Squared distance between two squares on the torus of `rows` × `cols`.
 pub(crate) fn torus_dist2(a: (i64, i64), b: (i64, i64), rows: i64, cols: i64) -> i64 {
     let (dr, dc) = torus_delta(a, b, rows, cols);
@@ -225,10 +254,7 @@ fn deaths(replay: &Replay) -> Vec<Death> {
         .collect();
     let r2 = i64::from(d.viewradius2);
     out.sort_by_key(|x| x.turn);
-    let steps = |a, b| {
-        let (dr, dc) = torus_delta(a, b, rows, cols);
-        dr + dc
-    };
+    let steps = |a, b| torus_steps(a, b, rows, cols);
     // Deaths of one turn are compared with each other only.
     let mut i = 0;
     while i < out.len() {
@@ -249,16 +275,8 @@ fn deaths(replay: &Replay) -> Vec<Death> {
                 .map(|a| (usize::from(a.4), position(a, t, rows, cols)))
                 .collect();
             for x in out[i..j].iter_mut().filter(|x| x.free) {
-                let (mut own, mut others) = (0, 0);
-                for &(q, sq) in &near {
-                    if torus_dist2(x.square, sq, rows, cols) <= r2 {
-                        if q == x.player {
-                            own += 1;
-                        } else {
-                            others += 1;
-                        }
-                    }
-                }
+                let (own, others) =
+                    balance(x.square, x.player, near.iter().copied(), r2, rows, cols);
                 x.outnumbered = others > own;
             }
         }
@@ -274,10 +292,7 @@ fn front(replay: &Replay, out: &mut [SeatStats]) {
     let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
     let end = replay.game_length;
     let r2 = i64::from(d.viewradius2);
-    let steps = |a, b| {
-        let (dr, dc) = torus_delta(a, b, rows, cols);
-        dr + dc
-    };
+    let steps = |a, b| torus_steps(a, b, rows, cols);
     for t in FRONT_TURNS.step_by(FRONT_EVERY) {
         if t + FRONT_HORIZON > end {
             break;
@@ -303,24 +318,16 @@ fn front(replay: &Replay, out: &mut [SeatStats]) {
             let Some(near) = nearest(x.square).filter(|&k| k <= FRONT_STEPS) else {
                 continue;
             };
-            let (mut own, mut others) = (0, 0);
-            for y in &ants {
-                if torus_dist2(x.square, y.square, rows, cols) <= r2 {
-                    if y.player == x.player {
-                        own += 1;
-                    } else {
-                        others += 1;
-                    }
-                }
-            }
-            let balance = if others > own {
+            let around = ants.iter().map(|y| (y.player, y.square));
+            let (own, others) = balance(x.square, x.player, around, r2, rows, cols);
+            let class = if others > own {
                 0
             } else if others + 2 > own {
                 1
             } else {
                 2
             };
-            let c = &mut out[x.player].front[balance];
+            let c = &mut out[x.player].front[class];
             c.ants += 1;
             c.died += u32::from(x.gone <= t + FRONT_HORIZON);
             c.held += u32::from(x.next == x.square);
