@@ -64,11 +64,7 @@ impl Brain {
                 if self.cfg.approach_retreat {
                     // The free squares farthest from the enemy ants, then the escape choice.
                     let near = &self.scratch.enemy_near;
-                    let free: Vec<u32> = self.scratch.own_moves[a]
-                        .iter()
-                        .copied()
-                        .filter(|&m| m == t || !self.scratch.next_occ[m as usize])
-                        .collect();
+                    let free: Vec<u32> = self.free_moves(a).collect();
                     let far = free.iter().map(|&m| near[m as usize]).max();
                     let options: Vec<u32> = free
                         .into_iter()
@@ -121,10 +117,10 @@ impl Brain {
             {
                 continue;
             }
-            let (own, _, foes) = super::scratch::around(w, t, close2, 0);
-            if foes > own + 1 {
+            let by = self.outnumbered_by(t);
+            if by > 0 {
                 fronts.push(t);
-                short.push(foes - own);
+                short.push(by + 1);
             }
         }
         if fronts.is_empty() {
@@ -164,8 +160,14 @@ impl Brain {
     /// ants (counting one standing on `t`) within [`Config::close2`](super::Config::close2)
     /// of tile `t`.
     fn outnumbered_at(&self, t: u32) -> bool {
+        self.outnumbered_by(t) > 0
+    }
+
+    /// How many more enemy ants than own ants (counting one standing on `t`) are within
+    /// [`Config::close2`](super::Config::close2) of tile `t` (0 when not more).
+    fn outnumbered_by(&self, t: u32) -> u32 {
         let (own, _, foes) = super::scratch::around(&self.world, t, self.cfg.close2, 0);
-        foes > own + 1
+        foes.saturating_sub(own + 1)
     }
 
     pub(super) fn attack_detached_enemies(&mut self) {

@@ -439,12 +439,7 @@ impl Brain {
                 return;
             }
             let t = self.world.own_ants[a];
-            let options: Vec<u32> = self.scratch.own_moves[a]
-                .iter()
-                .copied()
-                .filter(|&m| m == t || !self.scratch.next_occ[m as usize])
-                .filter(|&m| self.safe(a, m))
-                .collect();
+            let options: Vec<u32> = self.free_moves(a).filter(|&m| self.safe(a, m)).collect();
             if options.is_empty() {
                 let enemies = self.scratch.danger[a].clone();
                 let clock = self.clock.clone();

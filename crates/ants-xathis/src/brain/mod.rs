@@ -271,6 +271,15 @@ impl Brain {
         self.go(a, to, task)
     }
 
+    /// The squares ant `a` may move to now: its own and those no own ant keeps or takes.
+    fn free_moves(&self, a: usize) -> impl Iterator<Item = u32> + '_ {
+        let t = self.world.own_ants[a];
+        self.scratch.own_moves[a]
+            .iter()
+            .copied()
+            .filter(move |&m| m == t || !self.scratch.next_occ[m as usize])
+    }
+
     fn free_ant_at(&self, t: u32) -> Option<usize> {
         let a = self.scratch.ant_at[t as usize];
         (a != NO_IDX && !self.scratch.done[a as usize]).then_some(a as usize)
