@@ -45,6 +45,10 @@ pub struct Params {
     /// Invalid orders remove the bot.
     #[arg(long)]
     strict: bool,
+    /// Scenario mode, as the official engine's `--scenario`: the map's ant (`a`..`j`) and
+    /// food (`*`) characters are placed at turn 0 instead of one ant per hill.
+    #[arg(long)]
+    scenario: bool,
     /// Engine and player seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -74,6 +78,7 @@ impl Params {
             attackradius2: self.attackradius2,
             spawnradius2: self.spawnradius2,
             strict: self.strict,
+            scenario: self.scenario,
             ..ants::GameConfig::seeded(self.seed)
         })
     }
@@ -661,6 +666,7 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
     opt("attackradius2", i64::from(params.attackradius2).into());
     opt("spawnradius2", i64::from(params.spawnradius2).into());
     opt("strict", params.strict.into());
+    opt("scenario", params.scenario.into());
     cfg.insert("options".into(), options.into());
     let bots: Vec<toml::Value> = specs
         .iter()

@@ -138,6 +138,75 @@ fn untimed(csv: &str) -> Vec<String> {
         .collect()
 }
 
+/// A 2-player scenario map: three ants and a food per player besides the hills.
+const SCENARIO_MAP: &str = "rows 20\ncols 20\nplayers 2\n\
+m ....................\nm ..0.................\nm ....................\n\
+m ....aaa.............\nm ...........*........\nm ....................\n\
+m ....................\nm ....................\nm ....................\n\
+m ....................\nm ....................\nm ....................\n\
+m ....................\nm ....................\nm ....................\n\
+m ....................\nm ...........*........\nm ....bbb.............\n\
+m ....................\nm ..1.................\n";
+
+/// Ants per player at turn 0 of a recorded game.
+fn ants_at_start(replay: &std::path::Path) -> Vec<usize> {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    let mut per = vec![0; 2];
+    for a in v["replaydata"]["ants"].as_array().unwrap() {
+        if a[2].as_u64() == Some(0) {
+            per[a[4].as_u64().unwrap() as usize] += 1;
+        }
+    }
+    per
+}
+
+#[test]
+fn scenario_games_start_with_the_ants_of_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("s.map");
+    std::fs::write(&map, SCENARIO_MAP).unwrap();
+    let play = |scenario: bool| {
+        let replay = dir.path().join(format!("s{scenario}.replay"));
+        let mut args = vec![
+            "ants",
+            "play",
+            "--map",
+            map.to_str().unwrap(),
+            "--turns",
+            "3",
+        ];
+        args.extend(["--replay", replay.to_str().unwrap()]);
+        if scenario {
+            args.push("--scenario");
+        }
+        args.extend(["hold", "hold"]);
+        let o = botforge(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        ants_at_start(&replay)
+    };
+    assert_eq!(play(true), vec![3, 3]);
+    assert_eq!(play(false), vec![1, 1], "without it, one ant per hill");
+    let replays = dir.path().join("t");
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        map.to_str().unwrap(),
+        "--games",
+        "2",
+        "--bots",
+        "hold,hunter",
+        "--turns",
+        "3",
+        "--scenario",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(ants_at_start(&replays.join("game-0.replay")), vec![3, 3]);
+}
+
 #[test]
 fn a_tournament_is_the_arena_config_it_prints() {
     let dir = tempfile::tempdir().unwrap();
