@@ -187,9 +187,13 @@ pub struct AStar {
     epoch: u32,
     g: Vec<u32>,
     parent: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    heap: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
     /// Nodes expanded by the last search.
     pub expanded: u64,
+    /// Among equally promising tiles, expand first the one nearest the goal by squared
+    /// Euclidean distance, so that the first move is the one toward the straight line to
+    /// the goal (off: the lower tile index, which favours one axis).
+    pub straight: bool,
 }
 
 impl AStar {
@@ -202,6 +206,7 @@ impl AStar {
             parent: vec![0; n],
             heap: BinaryHeap::new(),
             expanded: 0,
+            straight: false,
         }
     }
 
@@ -232,8 +237,8 @@ impl AStar {
         self.g[fi] = 0;
         self.parent[fi] = from;
         self.heap
-            .push(Reverse((world.manhattan(from, to), 0, from)));
-        while let Some(Reverse((_, g, t))) = self.heap.pop() {
+            .push(Reverse((world.manhattan(from, to), 0, 0, from)));
+        while let Some(Reverse((_, _, g, t))) = self.heap.pop() {
             if g > self.g[t as usize] {
                 continue;
             }
@@ -260,7 +265,8 @@ impl AStar {
                     self.parent[ni] = t;
                     let h = world.manhattan(n, to);
                     if ng + h <= max_len {
-                        self.heap.push(Reverse((ng + h, ng, n)));
+                        let tie = if self.straight { world.dist2(n, to) } else { 0 };
+                        self.heap.push(Reverse((ng + h, tie, ng, n)));
                     }
                 }
             }
@@ -328,6 +334,35 @@ mod tests {
         let target = w.tile(Pos::new(3, 3));
         let bits = (1 << Dir::E.index()) | (1 << Dir::S.index());
         assert_eq!(found, vec![(target, bits)]);
+    }
+
+    #[test]
+    fn straight_ties_step_along_the_longer_axis() {
+        // Open 12×12: the goal is 5 rows down and 2 columns right, so every path of 7 steps
+        // is shortest; the straight line leaves south first, tile order leaves east.
+        let w = world(&["............"; 12]);
+        let mut a = AStar::new(w.len());
+        let (from, to) = (w.tile(Pos::new(3, 3)), w.tile(Pos::new(8, 5)));
+        let plain = a.first_move(&w, from, to, 20, 1000, |_| false);
+        a.straight = true;
+        let straight = a.first_move(&w, from, to, 20, 1000, |_| false);
+        assert_eq!(straight, Some((Dir::S, 7)));
+        assert_eq!(
+            plain,
+            Some((Dir::E, 7)),
+            "tile order alone leaves along the other axis"
+        );
+        // 2 rows down and 5 columns right: east first; 5 rows up and 2 left: north first.
+        let to = w.tile(Pos::new(5, 8));
+        assert_eq!(
+            a.first_move(&w, from, to, 20, 1000, |_| false),
+            Some((Dir::E, 7))
+        );
+        let to = w.tile(Pos::new(10, 1));
+        assert_eq!(
+            a.first_move(&w, from, to, 20, 1000, |_| false),
+            Some((Dir::N, 7))
+        );
     }
 
     #[test]

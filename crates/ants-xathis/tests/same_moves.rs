@@ -92,6 +92,7 @@ fn all_on() -> Config {
         reinforce_depth: 20,
         cohesion: 3,
         chase_home_depth: 20,
+        approach_straight: true,
         ..Config::champion()
     }
 }

@@ -125,6 +125,9 @@ pub struct Config {
     /// Outnumbered own ants near the enemy call the nearest free ants from up to this many
     /// steps (0: off; see the reinforcement step in `enemies`).
     pub reinforce_depth: u16,
+    /// The approach step's paths break ties toward the straight line to the enemy (squared
+    /// Euclidean distance) instead of by tile index ([`crate::paths::AStar::straight`]).
+    pub approach_straight: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -168,6 +171,7 @@ impl Config {
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
+            approach_straight: false,
             chase_home_depth: 0,
             approach_hold: false,
             approach_retreat: false,
@@ -247,6 +251,7 @@ impl Config {
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
+            "approach_straight" => self.approach_straight = flag(value)?,
             "chase_home_depth" => self.chase_home_depth = int(value)?,
             "approach_hold" => self.approach_hold = flag(value)?,
             "approach_retreat" => self.approach_retreat = flag(value)?,
@@ -265,7 +270,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 40] = [
+    pub const PARAMS: [&'static str; 41] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -299,6 +304,7 @@ impl Config {
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",
+        "approach_straight",
         "chase_home_depth",
         "approach_hold",
         "approach_retreat",

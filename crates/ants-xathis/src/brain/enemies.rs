@@ -79,6 +79,7 @@ impl Brain {
             }
             let target = self.world.enemy_ants[e as usize].0;
             let limit = 3 * self.world.manhattan(t, target);
+            self.astar.straight = self.cfg.approach_straight;
             let (next_occ, owner) = (&self.scratch.next_occ, &self.world.owner);
             let free = self
                 .astar
@@ -89,6 +90,7 @@ impl Brain {
                 self.astar
                     .first_move(&self.world, t, target, limit + 10, 2000, |_| false)
             });
+            self.astar.straight = false;
             if let Some((dir, _)) = mv {
                 self.go_dir(a, dir, Task::Other);
             }
@@ -424,5 +426,26 @@ mod tests {
         assert_eq!(orders.len(), 1, "{orders:?}");
         assert_eq!(orders[0].dir, Dir::E);
         assert_eq!(approach(20), orders);
+    }
+
+    #[test]
+    fn approach_straight_walks_toward_the_enemy_along_the_longer_axis() {
+        // An enemy 7 rows down and 2 columns right: every first step south or east is on a
+        // shortest path; the straight line starts south.
+        let first = |approach_straight: bool| {
+            let orders = step_orders(
+                Config {
+                    approach_straight,
+                    ..Config::xathis()
+                },
+                &[(10, 10)],
+                (17, 12),
+                Brain::approach_enemies,
+            );
+            assert_eq!(orders.len(), 1, "{orders:?}");
+            orders[0].dir
+        };
+        assert_eq!(first(true), Dir::S);
+        assert_eq!(first(false), Dir::E, "tile order alone starts east");
     }
 }
