@@ -148,15 +148,12 @@ m ....................\nm ....................\nm ....................\n\
 m ....................\nm ...........*........\nm ....bbb.............\n\
 m ....................\nm ..1.................\n";
 
-/// Ants per player at turn 0 of a recorded game.
+/// Ants per player at turn 0 of a recorded game (read by the engine's replay reader).
 fn ants_at_start(replay: &std::path::Path) -> Vec<usize> {
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    let replay = ants::Replay::load(replay).unwrap();
     let mut per = vec![0; 2];
-    for a in v["replaydata"]["ants"].as_array().unwrap() {
-        if a[2].as_u64() == Some(0) {
-            per[a[4].as_u64().unwrap() as usize] += 1;
-        }
+    for a in replay.replaydata.ants.iter().filter(|a| a.2 == 0) {
+        per[usize::from(a.4)] += 1;
     }
     per
 }
