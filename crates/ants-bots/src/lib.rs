@@ -223,6 +223,7 @@ config_params! {
     threat_own_only = "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
     reinforce_depth = "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";
     approach_straight = "false" / "false": "approach paths break ties toward the straight line to the enemy";
+    escape_fallback = "false" / "false": "combat searches the group's escape first and keeps it when time runs out";
     chase_home_depth = "0" / "0": "with chase_detached, chase only lone enemies this many steps from an own hill (0: all)";
     approach_hold = "false" / "false": "an ant outnumbered near it stays instead of approaching the enemy";
     approach_retreat = "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";

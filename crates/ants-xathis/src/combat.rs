@@ -71,6 +71,11 @@ pub struct Fight {
     /// each other after the move, in steps of the distance term (0: off, as in the post
     /// mortem): a group that keeps together supports itself in the next turn's fight.
     pub cohesion: u32,
+    /// Search first the assignment in which every own ant escapes (its move out of every
+    /// enemy's reach where staying may meet one, otherwise staying) and keep it when the
+    /// budget runs out before something better is found; a complete search returns the
+    /// same either way ([`search::adversarial::ChainGame::fallback_move`]).
+    pub escape_fallback: bool,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -130,6 +135,7 @@ struct FightGame {
     /// Candidates of [`Fight::context_own`] and [`Fight::context_enemies`].
     ctx_own: Vec<u16>,
     ctx_en: Vec<u16>,
+    escape_fallback: bool,
 }
 
 impl Fight {
@@ -296,6 +302,7 @@ impl Fight {
             dead: Vec::new(),
             ctx_own,
             ctx_en,
+            escape_fallback: self.escape_fallback,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -339,6 +346,17 @@ impl ChainGame for FightGame {
         {
             moves.push(free);
         }
+    }
+
+    fn fallback_move(&mut self, i: usize, moves: &[u16]) -> Option<usize> {
+        if !self.escape_fallback || moves.is_empty() {
+            return None;
+        }
+        // The escape is the last move of the list when there is one; otherwise stay (the
+        // first move, unless an earlier ant took this ant's square).
+        let last = moves.len() - 1;
+        let escape = self.own_free[i].contains(&moves[last]) && moves[last] != self.own_start[i];
+        Some(if escape { last } else { 0 })
     }
 
     fn enemy_moves(&mut self, k: usize, own: &[u16], enemy: &[u16], moves: &mut Vec<u16>) {
@@ -903,6 +921,50 @@ mod tests {
             "aggressive trade 300 − 180 − distance, got {}",
             hot.value
         );
+    }
+
+    #[test]
+    fn escape_fallback_keeps_an_unfinished_search_out_of_a_losing_fight() {
+        // Four own ants face five enemy ants three columns east (the enemies move first
+        // into range). The budget stops the search long before its end. Without the
+        // fallback the combinations reached (the first ants staying, escapes tried last)
+        // lose ants in the worst case; with it the search starts from the escape, which
+        // loses none. Searched to the end, both pick the same moves.
+        let (w, own, en) = parse(&[
+            "% % % % % % % % % % %",
+            "% . . . . . . . . . %",
+            "% . . . . . . x . . %",
+            "% . . . a . . y . . %",
+            "% . . . b . . z . . %",
+            "% . . . c . . u . . %",
+            "% . . . d . . v . . %",
+            "% . . . . . . . . . %",
+            "% % % % % % % % % % %",
+        ]);
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let search = |fallback: bool, budget: &Budget| {
+            let mut f = fight(&w, &own, &en);
+            f.escape_fallback = fallback;
+            f.solve(&w, eval, budget)
+        };
+        let small = Budget::unlimited().with_nodes(300);
+        let plain = search(false, &small);
+        let safe = search(true, &small);
+        assert!(!plain.complete && !safe.complete);
+        assert!(plain.value <= -768, "plain: {}", plain.value);
+        assert!(safe.value > -768, "fallback: {}", safe.value);
+        let moves = safe.moves.expect("the fallback was searched");
+        assert!(
+            moves.iter().all(|&m| en.iter().all(|&e| w.dist2(m, e) > 5)),
+            "every ant out of attack range"
+        );
+        let full = |fallback| search(fallback, &Budget::unlimited());
+        let (a, b) = (full(false), full(true));
+        assert!(a.complete && b.complete);
+        assert_eq!((a.moves, a.value), (b.moves, b.value));
     }
 
     /// An open 9×9 map with own ants `a` and `b` (row, column) and one enemy ant at (6, 4).

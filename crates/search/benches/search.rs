@@ -214,6 +214,7 @@ fn open_fight(own: &[(i32, i32)], enemy: &[(i32, i32)]) -> fight::Fight {
         weights: (300, 180),
         order: vec![0; own.len() + enemy.len()],
         prune_far_enemies: false,
+        fallback: None,
     }
 }
 

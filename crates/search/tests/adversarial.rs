@@ -68,10 +68,20 @@ fn fight_strategy() -> impl Strategy<Value = Fight> {
                 prop_oneof![Just((1, 1)), Just((300, 180)), Just((512, 768))],
                 prop::collection::vec(0..5usize, n_own + n_enemy),
                 any::<bool>(),
+                prop::option::of(0..5usize),
             )
         })
         .prop_map(
-            |((rows, cols), mut water, cells, n_own, weights, order, prune_far_enemies)| {
+            |(
+                (rows, cols),
+                mut water,
+                cells,
+                n_own,
+                weights,
+                order,
+                prune_far_enemies,
+                fallback,
+            )| {
                 let at = |i: usize| (i as i32 / cols, i as i32 % cols);
                 for &i in &cells {
                     water[i] = false;
@@ -85,6 +95,7 @@ fn fight_strategy() -> impl Strategy<Value = Fight> {
                     weights,
                     order,
                     prune_far_enemies,
+                    fallback,
                 }
             },
         )
@@ -95,6 +106,18 @@ fn rand_free_cells(n: usize, k: usize) -> impl Strategy<Value = Vec<usize>> {
     Just((0..n).collect::<Vec<_>>())
         .prop_shuffle()
         .prop_map(move |v| v[..k].to_vec())
+}
+
+/// The own assignment [`ChainGame::fallback_move`] picks, unit by unit (`None` without one).
+fn fallback_assignment(fight: &mut Fight) -> Option<Vec<(i32, i32)>> {
+    let mut own = Vec::new();
+    for unit in 0..fight.own.len() {
+        let mut moves = Vec::new();
+        fight.own_moves(unit, &own, &mut moves);
+        let k = fight.fallback_move(unit, &moves)?;
+        own.push(moves[k]);
+    }
+    Some(own)
 }
 
 /// The exact value of an own assignment: the minimum over every enemy reply.
@@ -126,7 +149,9 @@ proptest! {
         let ab = chain_alphabeta(&mut fight, &unlimited);
         prop_assert_eq!(&ab.best, &mm.best);
         prop_assert!(!ab.budget_exhausted && !mm.budget_exhausted);
-        prop_assert!(ab.stats.generated <= mm.stats.generated);
+        if fight.fallback.is_none() {
+            prop_assert!(ab.stats.generated <= mm.stats.generated);
+        }
         let (own, value) = ab.best.clone().unwrap();
         prop_assert_eq!(own.len(), fight.own.len());
         prop_assert_eq!(exact_value(&mut fight, &own), value);
@@ -143,6 +168,10 @@ proptest! {
         } else if let Some((own, value)) = cut.best {
             prop_assert_eq!(exact_value(&mut fight, &own), value);
             prop_assert!(value <= optimum);
+            // The fallback is searched first: a result at all is at least as good.
+            if let Some(fallback) = fallback_assignment(&mut fight) {
+                prop_assert!(value >= exact_value(&mut fight, &fallback));
+            }
         }
     }
 }

@@ -128,6 +128,12 @@ pub struct Config {
     /// The approach step's paths break ties toward the straight line to the enemy (squared
     /// Euclidean distance) instead of by tile index ([`crate::paths::AStar::straight`]).
     pub approach_straight: bool,
+    /// The combat search first searches the group's escape (every ant out of every enemy's
+    /// reach where it can, the others staying) and keeps it when the turn's time runs out
+    /// before something better is found ([`crate::combat::Fight::escape_fallback`]); without
+    /// it an unfinished search keeps the best of the combinations it reached, which try the
+    /// escapes last.
+    pub escape_fallback: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -172,6 +178,7 @@ impl Config {
             threat_own_only: false,
             reinforce_depth: 0,
             approach_straight: false,
+            escape_fallback: false,
             chase_home_depth: 0,
             approach_hold: false,
             approach_retreat: false,
@@ -252,6 +259,7 @@ impl Config {
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
             "approach_straight" => self.approach_straight = flag(value)?,
+            "escape_fallback" => self.escape_fallback = flag(value)?,
             "chase_home_depth" => self.chase_home_depth = int(value)?,
             "approach_hold" => self.approach_hold = flag(value)?,
             "approach_retreat" => self.approach_retreat = flag(value)?,
@@ -270,7 +278,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 41] = [
+    pub const PARAMS: [&'static str; 42] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -305,6 +313,7 @@ impl Config {
         "threat_own_only",
         "reinforce_depth",
         "approach_straight",
+        "escape_fallback",
         "chase_home_depth",
         "approach_hold",
         "approach_retreat",

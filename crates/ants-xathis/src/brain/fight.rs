@@ -225,6 +225,7 @@ impl Brain {
         fight.dist_percent = Some(self.cfg.dist_percent);
         fight.cohesion = self.cfg.cohesion;
         fight.make_room = self.cfg.make_room;
+        fight.escape_fallback = self.cfg.escape_fallback;
         fight.threat_percent = self.cfg.threat_percent;
         fight.threat_own_only = self.cfg.threat_own_only;
         if self.cfg.threat_percent > 0 {

@@ -44,6 +44,17 @@ pub trait ChainGame {
     );
     /// The value of the position after every unit made its move.
     fn evaluate(&mut self, own: &[Self::Move], enemy: &[Self::Move]) -> Self::Value;
+
+    /// The fallback assignment, one unit at a time: the index in `moves` (own unit `unit`'s
+    /// list, generated after the fallback moves of the units before it) of the unit's
+    /// fallback move. [`chain_alphabeta`] searches this assignment first, so its exact value
+    /// bounds the rest of the search from the start, and keeps it when the budget runs out
+    /// before anything better is found; a complete search returns the same as without it.
+    /// `None` for any unit (the default): no fallback.
+    fn fallback_move(&mut self, unit: usize, moves: &[Self::Move]) -> Option<usize> {
+        let _ = (unit, moves);
+        None
+    }
 }
 
 /// What [`chain_alphabeta`] and [`chain_minimax`] return.
@@ -69,7 +80,9 @@ pub struct ChainResult<M, V> {
 /// (the post mortem's "cut!").
 ///
 /// Returns exactly what [`chain_minimax`] returns (same assignment, same value) while
-/// evaluating far fewer leaves. Checks `budget` at every decision.
+/// evaluating far fewer leaves. Checks `budget` at every decision. With a
+/// [`ChainGame::fallback_move`] the fallback assignment is searched first; when the budget
+/// stops the search, the result is at least as good as the fallback.
 ///
 /// ```
 /// use search::adversarial::{chain_alphabeta, chain_minimax, ChainGame};
@@ -122,8 +135,12 @@ pub fn chain_alphabeta<G: ChainGame>(
         meter: budget.meter(),
         stats: Stats::default(),
         aborted: false,
+        fallback: false,
     };
-    search.max_level(0);
+    search.fallback_first();
+    if !search.aborted {
+        search.max_level(0);
+    }
     ChainResult {
         best: search.best,
         stats: search.stats,
@@ -146,17 +163,51 @@ struct AlphaBetaChain<'g, 'b, G: ChainGame> {
     meter: Meter<'b>,
     stats: Stats,
     aborted: bool,
+    /// `best` is the fallback assignment: the first enumerated assignment at least as good
+    /// replaces it (so a complete search picks what it would pick without the fallback).
+    fallback: bool,
 }
 
 impl<G: ChainGame> AlphaBetaChain<'_, '_, G> {
+    /// Searches the fallback assignment of [`ChainGame::fallback_move`] (if every unit has
+    /// one) exactly and keeps it as `best`.
+    fn fallback_first(&mut self) {
+        if self.own_units == 0 {
+            return;
+        }
+        let mut moves = Vec::new();
+        for unit in 0..self.own_units {
+            moves.clear();
+            self.game.own_moves(unit, &self.own, &mut moves);
+            let Some(m) = self
+                .game
+                .fallback_move(unit, &moves)
+                .and_then(|k| moves.get(k))
+            else {
+                self.own.clear();
+                return;
+            };
+            self.own.push(m.clone());
+        }
+        let v = self.min_level(0, None);
+        if !self.aborted {
+            self.best = Some((self.own.clone(), v));
+            self.fallback = true;
+        }
+        self.own.clear();
+    }
+
     /// Tries every move of own unit `unit` and, below it, every completion of the own
     /// assignment; complete assignments update `self.best`.
     fn max_level(&mut self, unit: usize) {
         if unit == self.own_units {
             let alpha = self.best.as_ref().map(|&(_, v)| v);
+            let fallback = self.fallback;
             let v = self.min_level(0, alpha);
-            if !self.aborted && self.best.as_ref().is_none_or(|&(_, b)| v > b) {
+            let better = |b: G::Value| v > b || (fallback && v == b);
+            if !self.aborted && self.best.as_ref().is_none_or(|&(_, b)| better(b)) {
                 self.best = Some((self.own.clone(), v));
+                self.fallback = false;
             }
             return;
         }
@@ -179,8 +230,8 @@ impl<G: ChainGame> AlphaBetaChain<'_, '_, G> {
     }
 
     /// The minimum over the moves of enemy unit `unit` and all completions of the enemy
-    /// assignment — exact when above `alpha`, otherwise some value `<= alpha` (the search
-    /// stops as soon as that is certain).
+    /// assignment — exact when above `alpha` (or equal to it while the fallback is best),
+    /// otherwise some value `<= alpha` (the search stops as soon as that is certain).
     fn min_level(&mut self, unit: usize, alpha: Option<G::Value>) -> G::Value {
         if unit == self.enemy_units {
             return self.game.evaluate(&self.own, &self.enemy);
@@ -203,7 +254,8 @@ impl<G: ChainGame> AlphaBetaChain<'_, '_, G> {
                 break;
             }
             value = value.min(v);
-            if alpha.is_some_and(|a| value <= a) {
+            // While the fallback is best, an assignment as good replaces it: cut only below.
+            if alpha.is_some_and(|a| value < a || (value == a && !self.fallback)) {
                 break;
             }
         }

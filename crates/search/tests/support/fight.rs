@@ -17,6 +17,9 @@ pub struct Fight {
     pub order: Vec<usize>,
     /// Enemies far from every own destination only consider staying (a dependency table).
     pub prune_far_enemies: bool,
+    /// [`ChainGame::fallback_move`]: every own unit's fallback is this index (modulo the
+    /// length of its move list); `None`: no fallback.
+    pub fallback: Option<usize>,
 }
 
 impl Fight {
@@ -119,5 +122,11 @@ impl ChainGame for Fight {
     fn evaluate(&mut self, own: &[(i32, i32)], enemy: &[(i32, i32)]) -> i32 {
         let (dead_own, dead_enemy, dist) = Self::resolve(own, enemy);
         self.weights.0 * dead_enemy - self.weights.1 * dead_own - dist
+    }
+
+    fn fallback_move(&mut self, _unit: usize, moves: &[(i32, i32)]) -> Option<usize> {
+        self.fallback
+            .filter(|_| !moves.is_empty())
+            .map(|k| k % moves.len())
     }
 }
