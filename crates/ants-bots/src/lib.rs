@@ -215,7 +215,7 @@ config_params! {
     chase_detached = "true" / "false": "two free ants chase every enemy ant standing alone";
     guard_depth = "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
     make_room = "false" / "false": "a combat group ant may step out of reach to make room for another";
-    still_turns = "5" / "5": "enemies still longer than this many turns are assumed to stay (0: all move)";
+    still_turns = "5" / "0": "enemies still longer than this many turns are assumed to stay (0: all move)";
     safe_food = "false" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
     recall_depth = "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
     recall_margin = "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
@@ -223,12 +223,13 @@ config_params! {
     threat_own_only = "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
     reinforce_depth = "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";
     approach_straight = "false" / "false": "approach paths break ties toward the straight line to the enemy";
-    escape_fallback = "false" / "false": "combat searches the group's escape first and keeps it when time runs out";
+    escape_fallback = "false" / "true": "combat searches the group's escape first and keeps it when time runs out";
     chase_home_depth = "0" / "0": "with chase_detached, chase only lone enemies this many steps from an own hill (0: all)";
     approach_hold = "false" / "false": "an ant outnumbered near it stays instead of approaching the enemy";
     approach_retreat = "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";
     escape_outnumbered = "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
     cohesion = "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
+    random_ties = "false" / "true": "equally good directions are chosen at random (seeded) instead of north first";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }

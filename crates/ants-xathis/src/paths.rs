@@ -194,6 +194,10 @@ pub struct AStar {
     /// Euclidean distance, so that the first move is the one toward the straight line to
     /// the goal (off: the lower tile index, which favours one axis).
     pub straight: bool,
+    /// Nonzero: among equally promising tiles (and without `straight`), expand first by a
+    /// hash of the tile salted with this value, so that ties between shortest paths fall
+    /// differently from search to search instead of always toward lower tile indices.
+    pub salt: u32,
 }
 
 impl AStar {
@@ -207,6 +211,7 @@ impl AStar {
             heap: BinaryHeap::new(),
             expanded: 0,
             straight: false,
+            salt: 0,
         }
     }
 
@@ -265,7 +270,13 @@ impl AStar {
                     self.parent[ni] = t;
                     let h = world.manhattan(n, to);
                     if ng + h <= max_len {
-                        let tie = if self.straight { world.dist2(n, to) } else { 0 };
+                        let tie = if self.straight {
+                            world.dist2(n, to)
+                        } else if self.salt != 0 {
+                            mix(n ^ self.salt)
+                        } else {
+                            0
+                        };
                         self.heap.push(Reverse((ng + h, tie, ng, n)));
                     }
                 }
@@ -273,6 +284,15 @@ impl AStar {
         }
         None
     }
+}
+
+/// A cheap 32-bit mixing function (the finalizer of MurmurHash3) for A*'s salted ties.
+fn mix(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x85eb_ca6b);
+    x ^= x >> 13;
+    x = x.wrapping_mul(0xc2b2_ae35);
+    x ^ (x >> 16)
 }
 
 #[cfg(test)]
@@ -362,6 +382,34 @@ mod tests {
         assert_eq!(
             a.first_move(&w, from, to, 20, 1000, |_| false),
             Some((Dir::N, 7))
+        );
+    }
+
+    #[test]
+    fn salted_ties_vary_the_first_move_among_shortest_paths() {
+        // Open 12×12, goal 5 rows down and 2 columns right: south and east both start a
+        // shortest path. Unsalted ties always leave east; salts spread the first moves over
+        // both, every path stays shortest, and one salt always gives the same move.
+        let w = world(&["............"; 12]);
+        let mut a = AStar::new(w.len());
+        let (from, to) = (w.tile(Pos::new(3, 3)), w.tile(Pos::new(8, 5)));
+        let mut seen = Vec::new();
+        for k in 0..64u32 {
+            a.salt = 2 * k + 1;
+            let r = a.first_move(&w, from, to, 20, 1000, |_| false);
+            let Some((d, len)) = r else {
+                panic!("salt {}: no path", a.salt)
+            };
+            assert_eq!(len, 7, "salt {}", a.salt);
+            assert!(d == Dir::S || d == Dir::E, "salt {}: {d:?}", a.salt);
+            assert_eq!(a.first_move(&w, from, to, 20, 1000, |_| false), r);
+            seen.push(d);
+        }
+        assert!(seen.contains(&Dir::S) && seen.contains(&Dir::E), "{seen:?}");
+        a.salt = 0;
+        assert_eq!(
+            a.first_move(&w, from, to, 20, 1000, |_| false),
+            Some((Dir::E, 7))
         );
     }
 

@@ -1,11 +1,11 @@
 //! Whole games in botforge's engine: both bots beat the baselines on a small official map,
-//! never time out, and are deterministic.
+//! `champion` beats `xathis-style`, neither times out, and games are deterministic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
 
 use ants::{Bot, GameConfig, Map, Status, bots, play_game};
-use ants_xathis::{ChampionBot, XathisBot};
+use ants_xathis::{ChampionBot, Config, XathisBot};
 
 fn shared() -> Option<PathBuf> {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
@@ -23,11 +23,21 @@ fn play(
     turns: u32,
     make: &dyn Fn(usize) -> Box<dyn Bot>,
 ) -> Option<ants::GameOutcome> {
+    play_timed(map, seed, turns, 500, make)
+}
+
+fn play_timed(
+    map: &str,
+    seed: u64,
+    turns: u32,
+    turntime_ms: u64,
+    make: &dyn Fn(usize) -> Box<dyn Bot>,
+) -> Option<ants::GameOutcome> {
     let root = shared()?;
     let map = Map::load(&root.join("ants/maps").join(map)).unwrap();
     let config = GameConfig {
         turns,
-        turntime_ms: 500,
+        turntime_ms,
         ..GameConfig::seeded(seed)
     };
     let players = usize::from(map.players());
@@ -87,4 +97,57 @@ fn same_seed_same_game() {
     let b = play("maze/maze_p02_02.map", 3, 60, &make).unwrap();
     assert_eq!(a.scores, b.scores);
     assert_eq!(a.turns, b.turns);
+}
+
+/// A turn time no game here comes close to (two hours): with it no pipeline step is cut
+/// short by the clock, so the games below are the same on every machine and under load.
+const FOREVER_MS: u64 = 2 * 3600 * 1000;
+
+/// `champion` against `xathis-style` on the first bundled 2-player map of each official type, both
+/// seatings, with clock-independent (timeless) bots: champion must win more of the six
+/// games than it loses and score more points in total.
+#[test]
+fn champion_beats_xathis_style_on_every_map_type() {
+    let timeless = |name: &str, cfg: Config| -> Box<dyn Bot> {
+        Box::new(ChampionBot::with_named_config(
+            name,
+            Config {
+                max_turn_ms: FOREVER_MS,
+                ..cfg
+            },
+        ))
+    };
+    let (mut wins, mut losses, mut ours, mut theirs) = (0, 0, 0, 0);
+    for (i, map) in [
+        "cell_maze/cell_maze_p02_04.map",
+        "maze/maze_p02_01.map",
+        "random_walk/random_walk_p02_01.map",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for champion_seat in 0..2 {
+            let seed = 20 + 2 * i as u64 + champion_seat as u64;
+            let make = |p: usize| {
+                if p == champion_seat {
+                    timeless("champion", Config::champion())
+                } else {
+                    timeless("xathis-style", Config::xathis())
+                }
+            };
+            let Some(r) = play_timed(map, seed, 400, FOREVER_MS, &make) else {
+                return;
+            };
+            let (c, x) = (r.scores[champion_seat], r.scores[1 - champion_seat]);
+            eprintln!("{map} seed {seed}: champion {c}, xathis-style {x}");
+            ours += c;
+            theirs += x;
+            wins += u32::from(c > x);
+            losses += u32::from(c < x);
+        }
+    }
+    assert!(
+        wins > losses && ours > theirs,
+        "champion won {wins}, lost {losses}; points {ours}:{theirs}"
+    );
 }

@@ -134,6 +134,10 @@ pub struct Config {
     /// it an unfinished search keeps the best of the combinations it reached, which try the
     /// escapes last.
     pub escape_fallback: bool,
+    /// Equally good choices of direction (explore sums, steps toward food or an enemy hill,
+    /// shortest paths) are broken at random (seeded by the game's player seed) instead of in
+    /// a fixed order; the fixed order sends ants north first.
+    pub random_ties: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
     /// Safety margin kept below `turntime`, in milliseconds.
@@ -184,6 +188,7 @@ impl Config {
             approach_retreat: false,
             escape_outnumbered: false,
             cohesion: 0,
+            random_ties: false,
             max_turn_ms: 75,
             margin_ms: 60,
         }
@@ -204,6 +209,9 @@ impl Config {
             adaptive_groups: true,
             relative_aggression: true,
             relative_only_in_duels: true,
+            still_turns: 0,
+            escape_fallback: true,
+            random_ties: true,
             ..Self::xathis()
         }
     }
@@ -265,6 +273,7 @@ impl Config {
             "approach_retreat" => self.approach_retreat = flag(value)?,
             "escape_outnumbered" => self.escape_outnumbered = flag(value)?,
             "cohesion" => self.cohesion = int(value)?,
+            "random_ties" => self.random_ties = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
             _ => {
@@ -278,7 +287,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 42] = [
+    pub const PARAMS: [&'static str; 43] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -319,6 +328,7 @@ impl Config {
         "approach_retreat",
         "escape_outnumbered",
         "cohesion",
+        "random_ties",
         "max_turn_ms",
         "margin_ms",
     ];

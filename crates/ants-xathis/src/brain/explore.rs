@@ -116,7 +116,8 @@ impl Brain {
             if self.cfg.sticky_missions && self.missions.get(t).is_some() && top < 40 {
                 continue;
             }
-            let mut order: Vec<Dir> = Dir::ALL
+            let mut order: Vec<Dir> = self
+                .dir_order()
                 .into_iter()
                 .filter(|d| sums[d.index()] > 0)
                 .collect();
@@ -160,6 +161,36 @@ mod tests {
         let at = |r, c| b.explore_values()[w.tile(Pos::new(r, c)) as usize];
         assert_eq!(at(25, 25), 2, "unreached tiles age by one per turn");
         assert_eq!(at(5, 14), 0);
+    }
+
+    /// The first move of a lone ant in the middle of an open map (all four directions equally
+    /// unexplored) with the given player seed.
+    fn first_move(random_ties: bool, seed: i64) -> Option<Dir> {
+        let mut b = super::super::Brain::new(super::super::Config {
+            random_ties,
+            ..super::super::Config::xathis()
+        });
+        let mut s = super::super::fixtures::settings(60, 60, 500);
+        s.player_seed = seed;
+        b.setup(&s);
+        let orders = b.turn(&TurnInput {
+            turn: 1,
+            ants: vec![ant(30, 30, 0)],
+            ..TurnInput::default()
+        });
+        orders.first().map(|o| o.dir)
+    }
+
+    #[test]
+    fn equally_unexplored_directions_are_chosen_at_random_with_random_ties() {
+        // Regression: the fixed order sent every such ant north.
+        assert!((0..20).all(|seed| first_move(false, seed) == Some(Dir::N)));
+        let dirs: Vec<Option<Dir>> = (0..40).map(|seed| first_move(true, seed)).collect();
+        for d in Dir::ALL {
+            assert!(dirs.contains(&Some(d)), "{d:?} never chosen: {dirs:?}");
+        }
+        // Same seed, same move.
+        assert!((0..10).all(|seed| first_move(true, seed) == dirs[seed as usize]));
     }
 
     #[test]

@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use ants::{GameSettings, Order, TurnInput};
 use grid::Dir;
-use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use search::Budget;
 
@@ -167,6 +168,11 @@ impl Brain {
             self.enemy_players |= 1 << u32::from(o).min(31);
         }
         self.scratch.orders.clear();
+        self.astar.salt = if self.cfg.random_ties {
+            self.rng.random::<u32>() | 1
+        } else {
+            0
+        };
         self.begin_turn();
         self.init_missions();
         self.hills_and_food();
@@ -285,11 +291,26 @@ impl Brain {
         (a != NO_IDX && !self.scratch.done[a as usize]).then_some(a as usize)
     }
 
-    /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources.
+    /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources
+    /// (among several such steps the first free one, in random order with
+    /// [`Config::random_ties`]).
     fn step_to_source(&mut self, a: usize) -> bool {
         let t = self.world.own_ants[a];
-        let steps: Vec<u32> = self.bfs.toward_source(&self.world, t).collect();
+        let mut steps: Vec<u32> = self.bfs.toward_source(&self.world, t).collect();
+        if self.cfg.random_ties {
+            steps.shuffle(&mut self.rng);
+        }
         steps.into_iter().any(|n| self.go(a, n, Task::Other))
+    }
+
+    /// The order in which equally good directions are tried: [`Dir::ALL`], or a random
+    /// order with [`Config::random_ties`].
+    fn dir_order(&mut self) -> [Dir; 4] {
+        let mut dirs = Dir::ALL;
+        if self.cfg.random_ties {
+            dirs.shuffle(&mut self.rng);
+        }
+        dirs
     }
 }
 
