@@ -72,7 +72,7 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         },
         Entry {
             name: "champion",
-            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels and no chasing of lone enemies",
+            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels, no chasing of lone enemies, every enemy ant free to move in fights with the escape kept when a search is cut, and random tie-breaking",
             params: CHAMPION_PARAMS,
             build: champion,
         },
