@@ -103,9 +103,9 @@ fn same_seed_same_game() {
 /// short by the clock, so the games below are the same on every machine and under load.
 const FOREVER_MS: u64 = 2 * 3600 * 1000;
 
-/// `champion` against `xathis-style` on the first bundled 2-player map of each official type, both
-/// seatings, with clock-independent (timeless) bots: champion must win more of the six
-/// games than it loses and score more points in total.
+/// `champion` against `xathis-style` on the first bundled 2-player map of each official
+/// type, both seatings, with clock-independent (timeless) bots: champion must win more of
+/// the six games than it loses and score more points in total.
 #[test]
 fn champion_beats_xathis_style_on_every_map_type() {
     let timeless = |name: &str, cfg: Config| -> Box<dyn Bot> {
