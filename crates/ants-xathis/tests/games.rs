@@ -2,10 +2,13 @@
 //! `champion` beats `xathis-style`, neither times out, and games are deterministic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::PathBuf;
 
 use ants::{Bot, GameConfig, Map, Status, bots, play_game};
 use ants_xathis::{ChampionBot, Config, XathisBot};
+use common::{FOREVER_MS, timeless};
 
 fn shared() -> Option<PathBuf> {
     let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
@@ -99,24 +102,11 @@ fn same_seed_same_game() {
     assert_eq!(a.turns, b.turns);
 }
 
-/// A turn time no game here comes close to (two hours): with it no pipeline step is cut
-/// short by the clock, so the games below are the same on every machine and under load.
-const FOREVER_MS: u64 = 2 * 3600 * 1000;
-
 /// `champion` against `xathis-style` on the first bundled 2-player map of each official
 /// type, both seatings, with clock-independent (timeless) bots: champion must win more of
 /// the six games than it loses and score more points in total.
 #[test]
 fn champion_beats_xathis_style_on_every_map_type() {
-    let timeless = |name: &str, cfg: Config| -> Box<dyn Bot> {
-        Box::new(ChampionBot::with_named_config(
-            name,
-            Config {
-                max_turn_ms: FOREVER_MS,
-                ..cfg
-            },
-        ))
-    };
     let (mut wins, mut losses, mut ours, mut theirs) = (0, 0, 0, 0);
     for (i, map) in [
         "cell_maze/cell_maze_p02_04.map",
@@ -130,9 +120,9 @@ fn champion_beats_xathis_style_on_every_map_type() {
             let seed = 20 + 2 * i as u64 + champion_seat as u64;
             let make = |p: usize| {
                 if p == champion_seat {
-                    timeless("champion", Config::champion())
+                    timeless("champion", &Config::champion())
                 } else {
-                    timeless("xathis-style", Config::xathis())
+                    timeless("xathis-style", &Config::xathis())
                 }
             };
             let Some(r) = play_timed(map, seed, 400, FOREVER_MS, &make) else {

@@ -17,16 +17,16 @@
 //! `SAME_MOVES_BLESS=1 cargo test -p ants-xathis --test same_moves`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use ants::{Bot, GameConfig, GameSettings, Map, Order, Status, TurnInput, bots, play_game};
-use ants_xathis::{ChampionBot, Config};
-
-/// A turn time no game here comes close to, in milliseconds (two hours).
-const FOREVER_MS: u64 = 2 * 3600 * 1000;
+use ants_xathis::Config;
+use common::{FOREVER_MS, timeless};
 
 /// The orders of every seat, keyed by (turn, seat).
 type Log = Arc<Mutex<BTreeMap<(u32, usize), Vec<Order>>>>;
@@ -53,17 +53,6 @@ impl Bot for Recorder {
             .insert((input.turn, self.seat), orders.clone());
         orders
     }
-}
-
-/// A pipeline bot with the given configuration and a turn time that never runs out.
-fn timeless(name: &str, cfg: &Config) -> Box<dyn Bot> {
-    Box::new(ChampionBot::with_named_config(
-        name,
-        Config {
-            max_turn_ms: FOREVER_MS,
-            ..cfg.clone()
-        },
-    ))
 }
 
 /// Every option the two standard configurations leave off, switched on (covers the code
