@@ -134,9 +134,10 @@ pub struct Config {
     /// it an unfinished search keeps the best of the combinations it reached, which try the
     /// escapes last.
     pub escape_fallback: bool,
-    /// Equally good choices of direction (explore sums, steps toward food or an enemy hill,
-    /// shortest paths) are broken at random (seeded by the game's player seed) instead of in
-    /// a fixed order; the fixed order sends ants north first.
+    /// Equally good choices of direction (explore sums, the BFS steps toward an enemy hill,
+    /// an outnumbered front, a lone enemy or home, shortest paths) are broken at random
+    /// (seeded by the game's player seed) instead of in a fixed order; the fixed order sends
+    /// ants north first. The food step keeps the BFS order.
     pub random_ties: bool,
     /// Upper bound on the time used per turn, in milliseconds.
     pub max_turn_ms: u64,
