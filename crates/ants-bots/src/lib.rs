@@ -72,7 +72,7 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         },
         Entry {
             name: "champion",
-            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels, no chasing of lone enemies, every enemy ant free to move in fights with the escape kept when a search is cut, and random tie-breaking",
+            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels, no chasing of lone enemies, every enemy ant free to move in fights with the escape kept when a search is cut, a stay term in the fight evaluation (moves that lose ants to enemies holding their ground rank lower), and random tie-breaking",
             params: CHAMPION_PARAMS,
             build: champion,
         },
@@ -229,6 +229,7 @@ config_params! {
     approach_retreat = "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";
     escape_outnumbered = "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
     cohesion = "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
+    stay_percent = "0" / "25": "combat: weight in percent of the deaths the own moves cause against enemy ants that all stay";
     random_ties = "false" / "true": "equally good directions are chosen at random (seeded) instead of north first";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";

@@ -76,6 +76,12 @@ pub struct Fight {
     /// budget runs out before something better is found; a complete search returns the
     /// same either way ([`search::adversarial::ChainGame::fallback_move`]).
     pub escape_fallback: bool,
+    /// Weight, in percent, of the deaths the own moves cause if every enemy ant stays where
+    /// it is (0: off, as in the post mortem). The worst case over the enemy replies often
+    /// rates several own moves alike — e.g. one own ant lost whatever the group does — and
+    /// the distance term then favours stepping forward; this term prefers, among them, the
+    /// moves that lose nothing against enemies that hold their ground.
+    pub stay_percent: u32,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -136,6 +142,10 @@ struct FightGame {
     ctx_own: Vec<u16>,
     ctx_en: Vec<u16>,
     escape_fallback: bool,
+    /// [`Fight::stay_percent`] and the last own assignment's stay term (leaves of one own
+    /// assignment are evaluated one after another).
+    stay_percent: i32,
+    stay_cache: Option<(Vec<u16>, i32)>,
 }
 
 impl Fight {
@@ -303,6 +313,8 @@ impl Fight {
             ctx_own,
             ctx_en,
             escape_fallback: self.escape_fallback,
+            stay_percent: self.stay_percent.min(1000) as i32,
+            stay_cache: None,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -387,6 +399,85 @@ impl ChainGame for FightGame {
     }
 
     fn evaluate(&mut self, own: &[u16], enemy: &[u16]) -> i32 {
+        let stay = self.stay_term(own);
+        let (own_dead, en_dead, hills) = self.deaths(own, enemy);
+        match self.eval {
+            Eval::Simple => en_dead - own_dead,
+            Eval::Weighted { aggressive, .. } => {
+                let (en_w, own_w) = weights(aggressive);
+                let (own_threat, mut en_threat) =
+                    self.threat(own.len(), own.len() + self.fixed.len());
+                if self.threat_own_only {
+                    en_threat = 0;
+                }
+                let threat = (en_threat * en_w - own_threat * own_w) * self.threat_percent / 100;
+                let mut dist = 0i32;
+                let n = self.n_cand;
+                for &o in own {
+                    let d = enemy
+                        .iter()
+                        .map(|&e| self.manh[o as usize * n + e as usize])
+                        .min()
+                        .unwrap_or(0);
+                    dist += i32::from(d);
+                }
+                let hills = hills * HILL_VALUE;
+                if self.keep_away {
+                    dist = -dist;
+                }
+                if self.dist_percent != 100 {
+                    dist = dist * self.dist_percent / 100;
+                }
+                let mut pairs = 0i32;
+                if self.cohesion > 0 {
+                    for (i, &a) in own.iter().enumerate() {
+                        for &b in &own[i + 1..] {
+                            pairs += i32::from(self.inr[a as usize * n + b as usize]);
+                        }
+                    }
+                }
+                en_dead * en_w - own_dead * own_w - dist
+                    + hills
+                    + threat
+                    + pairs * self.cohesion
+                    + stay
+            }
+        }
+    }
+}
+
+/// The death weights of the weighted evaluation: (per dead enemy, per dead own ant).
+fn weights(aggressive: bool) -> (i32, i32) {
+    if aggressive { (300, 180) } else { (512, 768) }
+}
+
+impl FightGame {
+    /// [`Fight::stay_percent`]: the weighted deaths of own assignment `own` against enemies
+    /// that all stay, times the percentage (0 when off or with the simple evaluation).
+    fn stay_term(&mut self, own: &[u16]) -> i32 {
+        let Eval::Weighted { aggressive, .. } = self.eval else {
+            return 0;
+        };
+        if self.stay_percent == 0 {
+            return 0;
+        }
+        if let Some((o, v)) = &self.stay_cache
+            && o.as_slice() == own
+        {
+            return *v;
+        }
+        let stay: Vec<u16> = self.en_moves.iter().map(|m| m[0]).collect();
+        let (own_dead, en_dead, _) = self.deaths(own, &stay);
+        let (en_w, own_w) = weights(aggressive);
+        let v = (en_dead * en_w - own_dead * own_w) * self.stay_percent / 100;
+        self.stay_cache = Some((own.to_vec(), v));
+        v
+    }
+
+    /// Applies the focus rule to the position `own` / `enemy` (plus the fixed own ants):
+    /// (own ants dead, enemy ants dead, own ants alive on enemy hills − enemy ants alive on
+    /// own hills). Keeps who died in `self.dead` when the threat term needs it.
+    fn deaths(&mut self, own: &[u16], enemy: &[u16]) -> (i32, i32, i32) {
         let n = self.n_cand;
         self.units.clear();
         for &c in own.iter().chain(&self.fixed) {
@@ -443,46 +534,9 @@ impl ChainGame for FightGame {
                 }
             }
         }
-        match self.eval {
-            Eval::Simple => en_dead - own_dead,
-            Eval::Weighted { aggressive, .. } => {
-                let (en_w, own_w) = if aggressive { (300, 180) } else { (512, 768) };
-                let (own_threat, mut en_threat) = self.threat(own.len(), n_own);
-                if self.threat_own_only {
-                    en_threat = 0;
-                }
-                let threat = (en_threat * en_w - own_threat * own_w) * self.threat_percent / 100;
-                let mut dist = 0i32;
-                for &o in own {
-                    let d = enemy
-                        .iter()
-                        .map(|&e| self.manh[o as usize * n + e as usize])
-                        .min()
-                        .unwrap_or(0);
-                    dist += i32::from(d);
-                }
-                let hills = hills * HILL_VALUE;
-                if self.keep_away {
-                    dist = -dist;
-                }
-                if self.dist_percent != 100 {
-                    dist = dist * self.dist_percent / 100;
-                }
-                let mut pairs = 0i32;
-                if self.cohesion > 0 {
-                    for (i, &a) in own.iter().enumerate() {
-                        for &b in &own[i + 1..] {
-                            pairs += i32::from(self.inr[a as usize * n + b as usize]);
-                        }
-                    }
-                }
-                en_dead * en_w - own_dead * own_w - dist + hills + threat + pairs * self.cohesion
-            }
-        }
+        (own_dead, en_dead, hills)
     }
-}
 
-impl FightGame {
     /// The next-turn threat after [`ChainGame::evaluate`] resolved this turn's deaths: the
     /// focus rule over the ants left alive, with [`FightGame::near`] as the range. Returns
     /// the own group ants (the first `n_group` units) and the enemy ants it would kill;
@@ -983,6 +1037,50 @@ mod tests {
     }
 
     #[test]
+    fn stay_term_keeps_an_ant_out_of_range_of_enemies_that_hold_their_ground() {
+        // Enemy ants `y` and `x` can reach own ant `b` whatever it does: the worst reply
+        // costs it in every case, and the distance term then prefers `b` stepping west,
+        // into the range of both where they stand. Against the real bot, whose ants often
+        // hold their ground, that step is an ant lost for nothing; with the stay term `b`
+        // stays, and its worst case is the same.
+        let (w, own, en) = parse(&[
+            "% % % % % % %",
+            "% . y . . b %",
+            "% % x . . . %",
+            "% . % . . . %",
+            "% % . . . . %",
+            "% a . . . . %",
+            "% % % % % % %",
+        ]);
+        let eval = Eval::Weighted {
+            aggressive: false,
+            per_player: false,
+        };
+        let solve = |stay_percent: u32| {
+            let mut f = fight(&w, &own, &en);
+            f.stay_percent = stay_percent;
+            let out = f.solve(&w, eval, &Budget::unlimited());
+            assert!(out.complete);
+            out.moves.expect("complete search")
+        };
+        // Dead enemies − dead own ants if every enemy ant stays, and under the worst reply.
+        let stayed = |moves: &[u32]| {
+            let f = Fight {
+                own: moves.iter().map(|&t| (t, Vec::new())).collect(),
+                enemies: en.iter().map(|&t| (t, 1, Vec::new())).collect(),
+                ..Fight::default()
+            };
+            f.solve(&w, Eval::Simple, &Budget::unlimited()).value
+        };
+        let worst = |moves: &[u32]| value_of(&w, moves, &en, Eval::Simple);
+        let plain = solve(0);
+        assert_eq!(stayed(&plain), -1, "plain: {plain:?}");
+        let held = solve(25);
+        assert_eq!(stayed(&held), 0, "stay term: {held:?}");
+        assert_eq!(worst(&held), worst(&plain));
+    }
+
+    #[test]
     fn keep_away_holds_back_where_the_plain_eval_closes_in() {
         // Two own ants four rows above a lone enemy: x dies if it engages the pair, so no
         // own loss is possible and only the distance term decides. The plain evaluation
@@ -1153,64 +1251,80 @@ mod tests {
 
     /// Exhaustive minimax over every own and enemy move (no pruning), focus rule written out
     /// independently.
-    fn brute_force(w: &World, own: &[u32], en: &[u32]) -> i32 {
-        fn combos(w: &World, ants: &[u32]) -> Vec<Vec<u32>> {
-            let mut out = vec![Vec::new()];
-            for &t in ants {
-                let mut opts = vec![t];
-                opts.extend(moves(w, t));
-                out = out
-                    .into_iter()
-                    .flat_map(|c| {
-                        opts.iter().map(move |&m| {
-                            let mut c = c.clone();
-                            c.push(m);
-                            c
-                        })
+    /// Every combination of one move (or staying) per ant.
+    fn combos(w: &World, ants: &[u32]) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new()];
+        for &t in ants {
+            let mut opts = vec![t];
+            opts.extend(moves(w, t));
+            out = out
+                .into_iter()
+                .flat_map(|c| {
+                    opts.iter().map(move |&m| {
+                        let mut c = c.clone();
+                        c.push(m);
+                        c
                     })
-                    .collect();
-            }
-            out
+                })
+                .collect();
         }
-        let score = |o: &[u32], e: &[u32]| -> i32 {
-            let ants: Vec<(u32, bool)> = o
-                .iter()
-                .map(|&t| (t, true))
-                .chain(e.iter().map(|&t| (t, false)))
-                .collect();
-            let alive: Vec<bool> = ants
-                .iter()
-                .map(|a| ants.iter().filter(|b| b.0 == a.0).count() == 1)
-                .collect();
-            let foes = |i: usize| -> Vec<usize> {
-                (0..ants.len())
-                    .filter(|&j| {
-                        alive[j] && ants[j].1 != ants[i].1 && {
-                            let d = w.dist2(ants[i].0, ants[j].0);
-                            d > 0 && d <= 5
-                        }
-                    })
-                    .collect()
+        out
+    }
+
+    /// (own ants dead, enemy ants dead) with the own ants on `o` and the enemy ants on
+    /// `e`, by the focus rule written out directly (collisions kill both ants).
+    fn brute_deaths(w: &World, o: &[u32], e: &[u32]) -> (i32, i32) {
+        let ants: Vec<(u32, bool)> = o
+            .iter()
+            .map(|&t| (t, true))
+            .chain(e.iter().map(|&t| (t, false)))
+            .collect();
+        let alive: Vec<bool> = ants
+            .iter()
+            .map(|a| ants.iter().filter(|b| b.0 == a.0).count() == 1)
+            .collect();
+        let foes = |i: usize| -> Vec<usize> {
+            (0..ants.len())
+                .filter(|&j| {
+                    alive[j] && ants[j].1 != ants[i].1 && {
+                        let d = w.dist2(ants[i].0, ants[j].0);
+                        d > 0 && d <= 5
+                    }
+                })
+                .collect()
+        };
+        let (mut own_dead, mut en_dead) = (0, 0);
+        for i in 0..ants.len() {
+            let dead = !alive[i] || {
+                let f = foes(i);
+                !f.is_empty() && f.iter().any(|&j| foes(j).len() <= f.len())
             };
-            let mut v = 0;
-            for i in 0..ants.len() {
-                let dead = !alive[i] || {
-                    let f = foes(i);
-                    !f.is_empty() && f.iter().any(|&j| foes(j).len() <= f.len())
-                };
-                if dead {
-                    v += if ants[i].1 { -1 } else { 1 };
+            if dead {
+                if ants[i].1 {
+                    own_dead += 1;
+                } else {
+                    en_dead += 1;
                 }
             }
-            v
-        };
+        }
+        (own_dead, en_dead)
+    }
+
+    /// Max over own combinations (no two own ants on one square) of the min over enemy
+    /// combinations of `value(own squares, enemy squares)`.
+    fn brute_force_by(
+        w: &World,
+        own: &[u32],
+        en: &[u32],
+        value: impl Fn(&[u32], &[u32]) -> i32,
+    ) -> i32 {
         combos(w, own)
             .into_iter()
             .filter(|o| (0..o.len()).all(|i| (0..i).all(|j| o[i] != o[j])))
             .map(|o| {
                 combos(w, en)
                     .iter()
-                    .map(|e| score(&o, e))
+                    .map(|e| value(&o, e))
                     .min()
                     .unwrap_or(0)
             })
@@ -1218,10 +1332,29 @@ mod tests {
             .unwrap_or(i32::MIN)
     }
 
+    fn brute_force(w: &World, own: &[u32], en: &[u32]) -> i32 {
+        brute_force_by(w, own, en, |o, e| {
+            let (own_dead, en_dead) = brute_deaths(w, o, e);
+            en_dead - own_dead
+        })
+    }
+
+    /// The defensive weighted evaluation without the distance term, plus the stay term,
+    /// written out directly.
+    fn brute_force_stay(w: &World, own: &[u32], en: &[u32], stay_percent: i32) -> i32 {
+        let deaths_value = |o: &[u32], e: &[u32]| {
+            let (own_dead, en_dead) = brute_deaths(w, o, e);
+            512 * en_dead - 768 * own_dead
+        };
+        brute_force_by(w, own, en, |o, e| {
+            deaths_value(o, e) + deaths_value(o, en) * stay_percent / 100
+        })
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
         #[test]
-        fn search_equals_exhaustive_minimax(
+        fn search_equals_exhaustive_minimax_also_with_the_stay_term(
             cells in proptest::collection::vec((0i32..6, 0i32..6), 2..6),
             n_own in 1usize..4,
             water in proptest::collection::vec((0i32..8, 0i32..8), 0..6),
@@ -1252,6 +1385,22 @@ mod tests {
             let out = fight(&w, &own, &en).solve(&w, Eval::Simple, &Budget::unlimited());
             proptest::prop_assert!(out.complete);
             proptest::prop_assert_eq!(out.value, brute_force(&w, &own, &en));
+            // With one own ant the move check lists are exact for deaths (with more, an ant
+            // whose only escape is a friend's square that the friend need not leave is
+            // not searched; not so for the distance term, hence no distance here).
+            if own.len() == 1 {
+                let stay_percent = (cells.len() as u32 * 37) % 101;
+                let mut f = fight(&w, &own, &en);
+                f.stay_percent = stay_percent;
+                f.dist_percent = Some(0);
+                let eval = Eval::Weighted { aggressive: false, per_player: false };
+                let out = f.solve(&w, eval, &Budget::unlimited());
+                proptest::prop_assert!(out.complete);
+                proptest::prop_assert_eq!(
+                    out.value,
+                    brute_force_stay(&w, &own, &en, stay_percent as i32)
+                );
+            }
         }
     }
 }

@@ -117,6 +117,9 @@ pub struct Config {
     /// Combat: value of every pair of group ants within attack range of each other after
     /// the move, in steps of the distance term ([`crate::combat::Fight::cohesion`]; 0: off).
     pub cohesion: u32,
+    /// Combat: weight, in percent, of the deaths the own moves cause against enemy ants
+    /// that all stay ([`crate::combat::Fight::stay_percent`]; 0: off, as in the post mortem).
+    pub stay_percent: u32,
     /// Weight of the next-turn threat in the combat evaluation, in percent of a death
     /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
     pub threat_percent: u32,
@@ -189,6 +192,7 @@ impl Config {
             approach_retreat: false,
             escape_outnumbered: false,
             cohesion: 0,
+            stay_percent: 0,
             random_ties: false,
             max_turn_ms: 75,
             margin_ms: 60,
@@ -197,8 +201,8 @@ impl Config {
 
     /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
     /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
-    /// enemy ant free to move in the combat search with the escape fallback, and random
-    /// tie-breaking (vision explore and hills in combat were measured and left off; see
+    /// enemy ant free to move in the combat search with the escape fallback, the stay term
+    /// in the combat evaluation, and random tie-breaking (vision explore and hills in combat were measured and left off; see
     /// docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
@@ -215,6 +219,7 @@ impl Config {
             still_turns: 0,
             escape_fallback: true,
             random_ties: true,
+            stay_percent: 25,
             ..Self::xathis()
         }
     }
@@ -276,6 +281,7 @@ impl Config {
             "approach_retreat" => self.approach_retreat = flag(value)?,
             "escape_outnumbered" => self.escape_outnumbered = flag(value)?,
             "cohesion" => self.cohesion = int(value)?,
+            "stay_percent" => self.stay_percent = int(value)?,
             "random_ties" => self.random_ties = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
@@ -290,7 +296,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 43] = [
+    pub const PARAMS: [&'static str; 44] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -331,6 +337,7 @@ impl Config {
         "approach_retreat",
         "escape_outnumbered",
         "cohesion",
+        "stay_percent",
         "random_ties",
         "max_turn_ms",
         "margin_ms",

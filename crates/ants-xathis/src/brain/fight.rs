@@ -224,6 +224,7 @@ impl Brain {
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
         fight.cohesion = self.cfg.cohesion;
+        fight.stay_percent = self.cfg.stay_percent;
         fight.make_room = self.cfg.make_room;
         fight.escape_fallback = self.cfg.escape_fallback;
         fight.threat_percent = self.cfg.threat_percent;
