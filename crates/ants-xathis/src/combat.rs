@@ -142,10 +142,12 @@ struct FightGame {
     ctx_own: Vec<u16>,
     ctx_en: Vec<u16>,
     escape_fallback: bool,
-    /// [`Fight::stay_percent`] and the last own assignment's stay term (leaves of one own
-    /// assignment are evaluated one after another).
+    /// [`Fight::stay_percent`], the enemy start squares, and the last own assignment with
+    /// its stay term (leaves of one own assignment are evaluated one after another).
     stay_percent: i32,
-    stay_cache: Option<(Vec<u16>, i32)>,
+    en_start: Vec<u16>,
+    stay_own: Vec<u16>,
+    stay_value: Option<i32>,
 }
 
 impl Fight {
@@ -286,6 +288,7 @@ impl Fight {
                 .filter(|&(_, &x)| hill[x as usize] == 1)
                 .fold(0u8, |m, (k, _)| m | (1 << k));
         }
+        let en_start: Vec<u16> = en_moves.iter().map(|m| m[0]).collect();
         let mut game = FightGame {
             eval,
             n_cand: n,
@@ -314,7 +317,9 @@ impl Fight {
             ctx_en,
             escape_fallback: self.escape_fallback,
             stay_percent: self.stay_percent.min(1000) as i32,
-            stay_cache: None,
+            en_start,
+            stay_own: Vec::new(),
+            stay_value: None,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -461,16 +466,19 @@ impl FightGame {
         if self.stay_percent == 0 {
             return 0;
         }
-        if let Some((o, v)) = &self.stay_cache
-            && o.as_slice() == own
+        if let Some(v) = self.stay_value
+            && self.stay_own == own
         {
-            return *v;
+            return v;
         }
-        let stay: Vec<u16> = self.en_moves.iter().map(|m| m[0]).collect();
-        let (own_dead, en_dead, _) = self.deaths(own, &stay);
+        let start = std::mem::take(&mut self.en_start);
+        let (own_dead, en_dead, _) = self.deaths(own, &start);
+        self.en_start = start;
         let (en_w, own_w) = weights(aggressive);
         let v = (en_dead * en_w - own_dead * own_w) * self.stay_percent / 100;
-        self.stay_cache = Some((own.to_vec(), v));
+        self.stay_own.clear();
+        self.stay_own.extend_from_slice(own);
+        self.stay_value = Some(v);
         v
     }
 
@@ -1249,8 +1257,6 @@ mod tests {
         assert!(out.moves.is_none());
     }
 
-    /// Exhaustive minimax over every own and enemy move (no pruning), focus rule written out
-    /// independently.
     /// Every combination of one move (or staying) per ant.
     fn combos(w: &World, ants: &[u32]) -> Vec<Vec<u32>> {
         let mut out = vec![Vec::new()];
@@ -1310,8 +1316,9 @@ mod tests {
         (own_dead, en_dead)
     }
 
-    /// Max over own combinations (no two own ants on one square) of the min over enemy
-    /// combinations of `value(own squares, enemy squares)`.
+    /// Exhaustive minimax over every own and enemy move (no pruning): max over own
+    /// combinations (no two own ants on one square) of the min over enemy combinations of
+    /// `value(own squares, enemy squares)`.
     fn brute_force_by(
         w: &World,
         own: &[u32],
@@ -1332,6 +1339,8 @@ mod tests {
             .unwrap_or(i32::MIN)
     }
 
+    /// Exhaustive minimax of `dead enemies − dead own ants`, focus rule written out
+    /// independently.
     fn brute_force(w: &World, own: &[u32], en: &[u32]) -> i32 {
         brute_force_by(w, own, en, |o, e| {
             let (own_dead, en_dead) = brute_deaths(w, o, e);

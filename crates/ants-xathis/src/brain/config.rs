@@ -202,8 +202,8 @@ impl Config {
     /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
     /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
     /// enemy ant free to move in the combat search with the escape fallback, the stay term
-    /// in the combat evaluation, and random tie-breaking (vision explore and hills in combat were measured and left off; see
-    /// docs/ants-bots.md).
+    /// in the combat evaluation, and random tie-breaking (vision explore and hills in combat
+    /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
             vision_explore: false,
