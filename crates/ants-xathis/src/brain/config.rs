@@ -55,6 +55,15 @@ pub struct Config {
     /// with a step no enemy can reach next turn (fight-first keeps such ants from every
     /// food, which cedes the food near the front).
     pub safe_food: bool,
+    /// A contested food (an enemy ant at least as close as the nearest own ant) without a
+    /// second own ant close enough to avenge the first is approached by steps no enemy can
+    /// reach next turn instead of being given up (the post mortem: "normally I try to avoid
+    /// one on one ant exchanges, but if I have another ant near the food I will sacrifice
+    /// the closer ant").
+    pub contest_food: bool,
+    /// With `fight_first`, the enemy-hill step still takes ants an enemy can reach (the post
+    /// mortem's order: raiders walk to the hill before the fight is searched).
+    pub hill_first: bool,
     /// Combat groups leave out own moves into the reach of enemies outside the group (the
     /// group limits can leave enemies of a large fight unseen by the search).
     pub exposure_check: bool,
@@ -180,6 +189,8 @@ impl Config {
             make_room: false,
             still_turns: super::scratch::STILL_TURNS,
             safe_food: false,
+            contest_food: false,
+            hill_first: false,
             recall_depth: 0,
             recall_margin: 2,
             threat_percent: 0,
@@ -269,6 +280,8 @@ impl Config {
             "make_room" => self.make_room = flag(value)?,
             "still_turns" => self.still_turns = int(value)?,
             "safe_food" => self.safe_food = flag(value)?,
+            "contest_food" => self.contest_food = flag(value)?,
+            "hill_first" => self.hill_first = flag(value)?,
             "recall_depth" => self.recall_depth = int(value)?,
             "recall_margin" => self.recall_margin = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
@@ -296,7 +309,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 44] = [
+    pub const PARAMS: [&'static str; 46] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -325,6 +338,8 @@ impl Config {
         "make_room",
         "still_turns",
         "safe_food",
+        "contest_food",
+        "hill_first",
         "recall_depth",
         "recall_margin",
         "threat_percent",

@@ -14,11 +14,17 @@ const FOOD_CANDIDATES: usize = 3;
 /// Greedy matching of ants to foods. `pairs` holds `(steps, food, ant)` for the nearest free
 /// ants of every food, `enemy[food]` the steps of the nearest enemy ant (`u16::MAX`: none).
 /// Pairs are taken shortest first (ties: lower food, lower ant), every food and every ant at
-/// most once. A food whose nearest enemy is at least as close as the chosen ant is only taken
-/// when a second own ant of its list is within 2 more steps (the post mortem's sacrifice
-/// rule); otherwise the food is given up and its ants stay free for other foods. Returns
-/// the chosen `(steps, food, ant)` in the order taken.
-pub fn match_food(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u32)> {
+/// most once. A food whose nearest enemy is at least as close as the chosen ant is taken
+/// outright when a second own ant of its list is within 2 more steps (the post mortem's
+/// sacrifice rule). Without that second ant it is given up and its ants stay free for other
+/// foods, or, with `contest`, taken with the flag `safe_only` (the caller moves the ant only
+/// by steps no enemy can reach). Returns the chosen `(steps, food, ant, safe_only)` in the
+/// order taken.
+pub fn match_food(
+    pairs: &[(u16, u32, u32)],
+    enemy: &[u16],
+    contest: bool,
+) -> Vec<(u16, u32, u32, bool)> {
     let mut sorted = pairs.to_vec();
     sorted.sort_unstable();
     let mut food_done = vec![false; enemy.len()];
@@ -30,18 +36,22 @@ pub fn match_food(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u3
         if food_done[ku] || ant_used[a as usize] {
             continue;
         }
+        let mut safe_only = false;
         if enemy[ku] <= d {
             let backed = pairs
                 .iter()
                 .any(|&(d2, k2, a2)| k2 == k && a2 != a && d2 <= d + 2);
             if !backed {
                 food_done[ku] = true;
-                continue;
+                if !contest {
+                    continue;
+                }
+                safe_only = true;
             }
         }
         food_done[ku] = true;
         ant_used[a as usize] = true;
-        out.push((d, k, a));
+        out.push((d, k, a, safe_only));
     }
     out
 }
@@ -76,7 +86,7 @@ impl Brain {
                 Flow::Expand
             });
         }
-        for (d, k, a) in match_food(&pairs, &enemy) {
+        for (d, k, a, safe_only) in match_food(&pairs, &enemy, self.cfg.contest_food) {
             let (a, f) = (a as usize, foods[k as usize]);
             if self.out_of_time() {
                 return;
@@ -85,18 +95,18 @@ impl Brain {
                 let w = &self.world;
                 self.bfs.run(w, [f], d, |_, _| Flow::Expand);
             }
-            self.food_step(a, d);
+            self.food_step(a, d, safe_only);
         }
     }
 
     /// Moves ant `a`, `d` steps from the food `self.bfs` was last run from, one step toward
-    /// it (next to it, `d` ≤ 1, it stays). With [`Config::safe_food`](super::Config::safe_food)
-    /// an ant an enemy can reach only takes a step no enemy can reach; otherwise it stays
-    /// free for the fight.
-    fn food_step(&mut self, a: usize, d: u16) -> bool {
+    /// it (next to it, `d` ≤ 1, it stays). With `safe_only`, or with
+    /// [`Config::safe_food`](super::Config::safe_food) for an ant an enemy can reach, it only
+    /// takes a step no enemy can reach; without one it stays free for the later steps.
+    fn food_step(&mut self, a: usize, d: u16, safe_only: bool) -> bool {
         let t = self.world.own_ants[a];
-        let guard =
-            self.cfg.fight_first && self.cfg.safe_food && !self.scratch.danger[a].is_empty();
+        let guard = safe_only
+            || (self.cfg.fight_first && self.cfg.safe_food && !self.scratch.danger[a].is_empty());
         if d <= 1 {
             return (!guard || self.safe(a, t)) && self.go(a, t, Task::Other);
         }
@@ -143,14 +153,19 @@ impl Brain {
             });
             let Some((a, d1)) = first else { continue };
             // Contested food: go only when the enemy is farther, or a second own ant is
-            // close enough to avenge (sacrifice the closer one).
+            // close enough to avenge (sacrifice the closer one); with `contest_food` by safe
+            // steps otherwise.
+            let mut safe_only = false;
             if let Some(de) = enemy {
                 let backed = second.is_some_and(|d2| d2 <= d1 + 2);
                 if de <= d1 && !backed {
-                    continue;
+                    if !self.cfg.contest_food {
+                        continue;
+                    }
+                    safe_only = true;
                 }
             }
-            self.food_step(a, d1);
+            self.food_step(a, d1, safe_only);
         }
     }
 }
@@ -165,6 +180,17 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// [`match_food`] without `contest`, the `safe_only` flags dropped (all false then).
+    fn plain(pairs: &[(u16, u32, u32)], enemy: &[u16]) -> Vec<(u16, u32, u32)> {
+        match_food(pairs, enemy, false)
+            .into_iter()
+            .map(|(d, k, a, safe_only)| {
+                assert!(!safe_only);
+                (d, k, a)
+            })
+            .collect()
+    }
+
     #[test]
     fn food_matching_takes_shortest_pairs_once_each() {
         // Ant 0 is 2 steps from food 0 and 3 from food 1; ant 1 is 4 from food 0 and 5 from
@@ -173,12 +199,12 @@ mod tests {
         // (1 step) it takes food 1 and food 0 goes to ant 1.
         let none = [u16::MAX; 2];
         let pairs = [(2, 0, 0), (4, 0, 1), (3, 1, 0), (5, 1, 1)];
-        assert_eq!(match_food(&pairs, &none), vec![(2, 0, 0), (5, 1, 1)]);
+        assert_eq!(plain(&pairs, &none), vec![(2, 0, 0), (5, 1, 1)]);
         let pairs = [(2, 0, 0), (4, 0, 1), (1, 1, 0), (5, 1, 1)];
-        assert_eq!(match_food(&pairs, &none), vec![(1, 1, 0), (4, 0, 1)]);
+        assert_eq!(plain(&pairs, &none), vec![(1, 1, 0), (4, 0, 1)]);
         // One ant, two foods: it takes the nearer one only.
         let pairs = [(3, 0, 7), (2, 1, 7)];
-        assert_eq!(match_food(&pairs, &none), vec![(2, 1, 7)]);
+        assert_eq!(plain(&pairs, &none), vec![(2, 1, 7)]);
     }
 
     #[test]
@@ -186,14 +212,37 @@ mod tests {
         // Food 0 has an enemy 3 steps away. Ant 0 at 3 steps alone does not go (the enemy is
         // as close); with ant 1 at 5 steps as backup it goes.
         let enemy = [3];
-        assert_eq!(match_food(&[(3, 0, 0)], &enemy), vec![]);
-        assert_eq!(match_food(&[(3, 0, 0), (6, 0, 1)], &enemy), vec![]);
-        assert_eq!(match_food(&[(3, 0, 0), (5, 0, 1)], &enemy), vec![(3, 0, 0)]);
+        assert_eq!(plain(&[(3, 0, 0)], &enemy), vec![]);
+        assert_eq!(plain(&[(3, 0, 0), (6, 0, 1)], &enemy), vec![]);
+        assert_eq!(plain(&[(3, 0, 0), (5, 0, 1)], &enemy), vec![(3, 0, 0)]);
         // The enemy farther than the ant: no backup needed.
-        assert_eq!(match_food(&[(2, 0, 0)], &enemy), vec![(2, 0, 0)]);
+        assert_eq!(plain(&[(2, 0, 0)], &enemy), vec![(2, 0, 0)]);
         // A given-up food leaves its ant free for another food.
         let enemy = [1, u16::MAX];
-        assert_eq!(match_food(&[(2, 0, 4), (6, 1, 4)], &enemy), vec![(6, 1, 4)]);
+        assert_eq!(plain(&[(2, 0, 4), (6, 1, 4)], &enemy), vec![(6, 1, 4)]);
+    }
+
+    #[test]
+    fn contest_takes_an_unbacked_contested_food_by_safe_steps() {
+        // The food the post mortem's rule gives up is taken with `safe_only`; a backed or
+        // uncontested food is taken as before, and the ant is used once.
+        let enemy = [3, u16::MAX];
+        assert_eq!(
+            match_food(&[(3, 0, 0)], &enemy, true),
+            vec![(3, 0, 0, true)]
+        );
+        assert_eq!(
+            match_food(&[(3, 0, 0), (5, 0, 1)], &enemy, true),
+            vec![(3, 0, 0, false)]
+        );
+        assert_eq!(
+            match_food(&[(2, 0, 0)], &enemy, true),
+            vec![(2, 0, 0, false)]
+        );
+        assert_eq!(
+            match_food(&[(2, 0, 4), (6, 1, 4)], &[1, u16::MAX], true),
+            vec![(2, 0, 4, true)]
+        );
     }
 
     #[test]
@@ -236,7 +285,7 @@ mod tests {
                 }
             }
             let none = vec![u16::MAX; nf as usize];
-            let got = match_food(&pairs, &none);
+            let got = plain(&pairs, &none);
             let mut left = pairs.clone();
             let mut want = Vec::new();
             while let Some(&best) = left.iter().min() {

@@ -202,10 +202,16 @@ impl Brain {
 
     /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
     /// reach next turn are kept from both (with [`Config::safe_food`] only from the hill step:
-    /// the food step gives them safe steps only).
+    /// the food step gives them safe steps only; with [`Config::hill_first`] only from the
+    /// food step).
     fn hills_and_food(&mut self) {
+        if self.cfg.hill_first {
+            self.enemy_hills();
+        }
         let mut reserved = self.reserve_dangered();
-        self.enemy_hills();
+        if !self.cfg.hill_first {
+            self.enemy_hills();
+        }
         if self.cfg.safe_food {
             self.release(std::mem::take(&mut reserved));
         }
@@ -405,6 +411,12 @@ mod tests {
             safe_food,
             ..Config::xathis()
         };
+        food_order(cfg, ants, food)
+    }
+
+    /// The order the enemy-hill and food steps of a brain with `cfg` give the own ant at
+    /// (10,10) on an open 30×30 map.
+    fn food_order(cfg: Config, ants: Vec<(Pos, u8)>, food: Pos) -> Option<Dir> {
         let input = TurnInput {
             turn: 1,
             ants,
@@ -430,6 +442,58 @@ mod tests {
         let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)];
         assert_eq!(food_step_order(false, ants.clone(), Pos::new(10, 13)), None);
         assert_eq!(food_step_order(true, ants, Pos::new(10, 13)), None);
+    }
+
+    #[test]
+    fn hill_first_sends_a_dangered_raider_to_the_enemy_hill() {
+        // The enemy hill is 4 steps east of the ant; the enemy E (12,12) can reach it next
+        // turn. Fight first keeps the ant from the hill step; with `hill_first` it walks on.
+        let order = |hill_first: bool| {
+            let cfg = Config {
+                fight_first: true,
+                safe_food: true,
+                hill_first,
+                ..Config::xathis()
+            };
+            let input = TurnInput {
+                turn: 1,
+                ants: vec![ant(10, 10, 0), ant(12, 12, 1)],
+                hills: vec![(Pos::new(10, 14), 1)],
+                ..TurnInput::default()
+            };
+            orders_after(cfg, 30, 30, &input, Brain::hills_and_food)
+                .iter()
+                .find(|o| o.pos == Pos::new(10, 10))
+                .map(|o| o.dir)
+        };
+        assert_eq!(order(false), None);
+        assert_eq!(order(true), Some(Dir::E));
+    }
+
+    #[test]
+    fn contest_food_approaches_a_contested_food_by_safe_steps_only() {
+        // The food is 4 steps east of the ant and 4 steps west of a lone enemy: contested,
+        // and no second own ant to avenge. The post mortem's rule gives it up; with
+        // `contest_food` the ant steps east, out of the enemy's reach, in both food modes.
+        for food_matching in [true, false] {
+            let cfg = |contest_food| Config {
+                food_matching,
+                contest_food,
+                ..Config::xathis()
+            };
+            let ants = vec![ant(10, 10, 0), ant(10, 18, 1)];
+            let food = Pos::new(10, 14);
+            assert_eq!(food_order(cfg(false), ants.clone(), food), None);
+            assert_eq!(food_order(cfg(true), ants, food), Some(Dir::E));
+            // The enemy 2 steps from the food can reach the only step toward it: the ant is
+            // not sent (one on one exchanges are avoided).
+            let ants = vec![ant(10, 10, 0), ant(12, 13, 1)];
+            let food = Pos::new(10, 13);
+            assert_eq!(food_order(cfg(true), ants, food), None);
+            // With a second own ant 2 steps farther the closer one is sacrificed.
+            let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 13, 1)];
+            assert_eq!(food_order(cfg(false), ants, food), Some(Dir::E));
+        }
     }
 
     #[test]
