@@ -42,8 +42,8 @@ pub fn match_food(
                 .iter()
                 .any(|&(d2, k2, a2)| k2 == k && a2 != a && d2 <= d + 2);
             if !backed {
-                food_done[ku] = true;
                 if !contest {
+                    food_done[ku] = true;
                     continue;
                 }
                 safe_only = true;

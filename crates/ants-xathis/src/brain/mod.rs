@@ -415,7 +415,7 @@ mod tests {
     }
 
     /// The order the enemy-hill and food steps of a brain with `cfg` give the own ant at
-    /// (10,10) on an open 30×30 map.
+    /// (10,10) on an open 30×30 map with one food.
     fn food_order(cfg: Config, ants: Vec<(Pos, u8)>, food: Pos) -> Option<Dir> {
         let input = TurnInput {
             turn: 1,
@@ -423,7 +423,13 @@ mod tests {
             food: vec![food],
             ..TurnInput::default()
         };
-        orders_after(cfg, 30, 30, &input, Brain::hills_and_food)
+        hills_and_food_order(cfg, &input)
+    }
+
+    /// The order the enemy-hill and food steps of a brain with `cfg` give the own ant at
+    /// (10,10) on an open 30×30 map, turn `input`.
+    fn hills_and_food_order(cfg: Config, input: &TurnInput) -> Option<Dir> {
+        orders_after(cfg, 30, 30, input, Brain::hills_and_food)
             .iter()
             .find(|o| o.pos == Pos::new(10, 10))
             .map(|o| o.dir)
@@ -461,10 +467,7 @@ mod tests {
                 hills: vec![(Pos::new(10, 14), 1)],
                 ..TurnInput::default()
             };
-            orders_after(cfg, 30, 30, &input, Brain::hills_and_food)
-                .iter()
-                .find(|o| o.pos == Pos::new(10, 10))
-                .map(|o| o.dir)
+            hills_and_food_order(cfg, &input)
         };
         assert_eq!(order(false), None);
         assert_eq!(order(true), Some(Dir::E));
