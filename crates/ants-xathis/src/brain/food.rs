@@ -11,15 +11,39 @@ use super::{Brain, NO_IDX, Task};
 /// Food matching: nearest free ants listed per food.
 const FOOD_CANDIDATES: usize = 3;
 
+/// The sacrifice rule: a second own ant at most this many steps farther from a contested
+/// food than the first backs it.
+const BACKUP_STEPS: u16 = 2;
+
+/// The contested-food rule for an ant `d` steps from a food whose nearest enemy ant is
+/// `enemy` steps away (`u16::MAX`: none) and whose next own ant is `second()` steps away
+/// (only asked when the enemy is as close). `Some(false)` sends the ant: the enemy is
+/// farther, or the second ant backs it (the post mortem's sacrifice). Otherwise `None`
+/// gives the food up, or with `contest` `Some(true)` sends the ant by safe steps only.
+fn contested(
+    d: u16,
+    enemy: u16,
+    contest: bool,
+    second: impl FnOnce() -> Option<u16>,
+) -> Option<bool> {
+    if enemy > d || second().is_some_and(|d2| d2 <= d.saturating_add(BACKUP_STEPS)) {
+        Some(false)
+    } else if contest {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 /// Greedy matching of ants to foods. `pairs` holds `(steps, food, ant)` for the nearest free
 /// ants of every food, `enemy[food]` the steps of the nearest enemy ant (`u16::MAX`: none).
 /// Pairs are taken shortest first (ties: lower food, lower ant), every food and every ant at
 /// most once. A food whose nearest enemy is at least as close as the chosen ant is taken
-/// outright when a second own ant of its list is within 2 more steps (the post mortem's
-/// sacrifice rule). Without that second ant it is given up and its ants stay free for other
-/// foods, or, with `contest`, taken with the flag `safe_only` (the caller moves the ant only
-/// by steps no enemy can reach). Returns the chosen `(steps, food, ant, safe_only)` in the
-/// order taken.
+/// outright when a second own ant of its list is within 2 more steps (`BACKUP_STEPS`; the
+/// post mortem's sacrifice rule). Without that second ant it is given up and its ants stay
+/// free for other foods, or, with `contest`, taken with the flag `safe_only` (the caller
+/// moves the ant only by steps no enemy can reach). Returns the chosen
+/// `(steps, food, ant, safe_only)` in the order taken.
 pub fn match_food(
     pairs: &[(u16, u32, u32)],
     enemy: &[u16],
@@ -36,20 +60,17 @@ pub fn match_food(
         if food_done[ku] || ant_used[a as usize] {
             continue;
         }
-        let mut safe_only = false;
-        if enemy[ku] <= d {
-            let backed = pairs
+        let second = || {
+            pairs
                 .iter()
-                .any(|&(d2, k2, a2)| k2 == k && a2 != a && d2 <= d + 2);
-            if !backed {
-                if !contest {
-                    food_done[ku] = true;
-                    continue;
-                }
-                safe_only = true;
-            }
-        }
+                .filter(|&&(_, k2, a2)| k2 == k && a2 != a)
+                .map(|&(d2, _, _)| d2)
+                .min()
+        };
         food_done[ku] = true;
+        let Some(safe_only) = contested(d, enemy[ku], contest, second) else {
+            continue;
+        };
         ant_used[a as usize] = true;
         out.push((d, k, a, safe_only));
     }
@@ -146,25 +167,20 @@ impl Brain {
                     }
                 }
                 match (first, enemy) {
-                    (Some((_, d1)), Some(_)) if second.is_some() || d > d1 + 2 => Flow::Stop,
-                    (Some((_, d1)), None) if d > d1 + 2 => Flow::Stop,
+                    (Some((_, d1)), Some(_))
+                        if second.is_some() || d > d1.saturating_add(BACKUP_STEPS) =>
+                    {
+                        Flow::Stop
+                    }
+                    (Some((_, d1)), None) if d > d1.saturating_add(BACKUP_STEPS) => Flow::Stop,
                     _ => Flow::Expand,
                 }
             });
             let Some((a, d1)) = first else { continue };
-            // Contested food: go only when the enemy is farther, or a second own ant is
-            // close enough to avenge (sacrifice the closer one); with `contest_food` by safe
-            // steps otherwise.
-            let mut safe_only = false;
-            if let Some(de) = enemy {
-                let backed = second.is_some_and(|d2| d2 <= d1 + 2);
-                if de <= d1 && !backed {
-                    if !self.cfg.contest_food {
-                        continue;
-                    }
-                    safe_only = true;
-                }
-            }
+            let enemy = enemy.unwrap_or(u16::MAX);
+            let Some(safe_only) = contested(d1, enemy, self.cfg.contest_food, || second) else {
+                continue;
+            };
             self.food_step(a, d1, safe_only);
         }
     }
