@@ -219,6 +219,8 @@ config_params! {
     safe_food = "false" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
     contest_food = "false" / "false": "a contested food without a second own ant near is approached by safe steps instead of given up";
     hill_first = "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";
+    safe_hill = "false" / "false": "the enemy-hill step moves a dangered ant only by a step no enemy can reach";
+    defence_percent = "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";
     recall_depth = "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
     recall_margin = "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
     threat_percent = "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";

@@ -2,6 +2,7 @@
 //! (the same pipeline with the improvements of [`Config::champion`]).
 
 use ants::{Bot, GameSettings, Order, TurnInput};
+use grid::Pos;
 
 use crate::brain::{Brain, Config};
 
@@ -42,6 +43,13 @@ impl Bot for XathisBot {
 
     fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
         self.brain.turn(input)
+    }
+
+    fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
+        self.brain
+            .decided_by()
+            .map(|(p, s)| (p, s.name()))
+            .collect()
     }
 }
 
@@ -94,5 +102,12 @@ impl Bot for ChampionBot {
 
     fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
         self.brain.turn(input)
+    }
+
+    fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
+        self.brain
+            .decided_by()
+            .map(|(p, s)| (p, s.name()))
+            .collect()
     }
 }

@@ -15,4 +15,4 @@ pub mod paths;
 pub mod world;
 
 pub use bots::{ChampionBot, XathisBot};
-pub use brain::{Brain, Config};
+pub use brain::{Brain, Config, Step};

@@ -6,8 +6,10 @@
 //! counted by situation and by the local balance of ants, and where the bot and the player
 //! disagree, by who ended closer to the enemy. `botforge ants agree` prints the table: it
 //! measures how faithful a rebuild is to the original, and in which situations it is more or
-//! less aggressive. The bot's own state (missions, memory) follows its own decisions only
-//! through what the player saw, so agreement away from enemies is a weaker signal.
+//! less aggressive. For bots that name the part of their pipeline behind each move
+//! ([`Bot::move_reasons`]) every comparison is also counted by that step. The bot's own
+//! state (missions, memory) follows its own decisions only through what the player saw, so
+//! agreement away from enemies is a weaker signal.
 
 use std::io::Cursor;
 
@@ -70,6 +72,16 @@ impl Tally {
         }
     }
 
+    /// Counts one position: whether the bot made the player's move, and the squared
+    /// distances from the nearest enemy of the bot's square `bot` and the player's square
+    /// `player` (which decide who ended closer where the moves differ).
+    fn count(&mut self, same: bool, bot: i64, player: i64) {
+        self.positions += 1;
+        self.same += u64::from(same);
+        self.bot_closer += u64::from(!same && bot < player);
+        self.player_closer += u64::from(!same && player < bot);
+    }
+
     /// Adds another tally.
     pub fn add(&mut self, o: &Tally) {
         self.positions += o.positions;
@@ -79,6 +91,18 @@ impl Tally {
     }
 }
 
+/// The comparison of the moves one step of the bot decided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepTally {
+    /// Every ant the step moved.
+    pub all: Tally,
+    /// The ants the step moved that were near an enemy.
+    pub near: Tally,
+}
+
+/// The step name of ants the bot named no reason for, while it did for others.
+pub const UNREPORTED: &str = "unreported";
+
 /// The comparison of one bot with one player over one or more replays.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Agreement {
@@ -87,6 +111,9 @@ pub struct Agreement {
     /// Ants near an enemy, by `[situation][balance]` (order of [`Situation`] and
     /// [`Balance`]).
     pub near: [[Tally; 3]; 3],
+    /// By the step the bot named for its move ([`Bot::move_reasons`]), in the order the
+    /// steps were first seen; empty for bots that name none.
+    pub by_step: Vec<(&'static str, StepTally)>,
 }
 
 impl Agreement {
@@ -103,6 +130,24 @@ impl Agreement {
                 t.add(ot);
             }
         }
+        for (name, t) in &o.by_step {
+            let mine = self.step_mut(name);
+            mine.all.add(&t.all);
+            mine.near.add(&t.near);
+        }
+    }
+
+    /// The tally of one step, added if new.
+    fn step_mut(&mut self, name: &'static str) -> &mut StepTally {
+        let i = self
+            .by_step
+            .iter()
+            .position(|(n, _)| *n == name)
+            .unwrap_or_else(|| {
+                self.by_step.push((name, StepTally::default()));
+                self.by_step.len() - 1
+            });
+        &mut self.by_step[i].1
     }
 
     /// All ants near enemies.
@@ -134,6 +179,37 @@ pub enum AgreementError {
     /// The bot broke the protocol on the rebuilt input.
     #[error("the bot failed on the replay's input: {0}")]
     Bot(#[from] crate::protocol::ProtocolError),
+}
+
+/// Passes every call on to a bot and keeps its move reasons per turn (index 0: setup), in
+/// the order of the protocol output.
+struct Recorder<'a> {
+    bot: &'a mut dyn Bot,
+    reasons: Vec<Vec<((i64, i64), &'static str)>>,
+}
+
+impl Bot for Recorder<'_> {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+
+    fn setup(&mut self, settings: &crate::bot::GameSettings) {
+        self.bot.setup(settings);
+        self.reasons.push(Vec::new());
+    }
+
+    fn turn(&mut self, input: &crate::bot::TurnInput) -> Vec<crate::bot::Order> {
+        let orders = self.bot.turn(input);
+        let mut reasons: Vec<_> = self
+            .bot
+            .move_reasons()
+            .into_iter()
+            .map(|(p, r)| ((i64::from(p.row), i64::from(p.col)), r))
+            .collect();
+        reasons.sort_unstable();
+        self.reasons.push(reasons);
+        orders
+    }
 }
 
 /// The bot's orders per turn from its protocol output (index 0 answers `ready`): for each
@@ -169,7 +245,12 @@ pub fn agreement(
     let report = check_replay(replay, true)?;
     let input = report.bot_inputs.get(seat).cloned().unwrap_or_default();
     let mut out = Vec::new();
-    crate::protocol::serve(bot, Cursor::new(input.as_bytes()), &mut out)?;
+    let mut recorder = Recorder {
+        bot,
+        reasons: Vec::new(),
+    };
+    crate::protocol::serve(&mut recorder, Cursor::new(input.as_bytes()), &mut out)?;
+    let reasons = recorder.reasons;
     let orders = orders_per_turn(&String::from_utf8_lossy(&out));
 
     let d = &replay.replaydata;
@@ -209,6 +290,7 @@ pub fn agreement(
         let Some(bot_orders) = orders.get(t as usize) else {
             break;
         };
+        let turn_reasons = reasons.get(t as usize).map_or(&[][..], Vec::as_slice);
         // Ants alive at the start of turn t, with their squares.
         let alive: Vec<(usize, (i64, i64))> = d
             .ants
@@ -247,6 +329,18 @@ pub fn agreement(
                 .copied()
                 .filter(|&e| d2(p, e) <= NEAR2)
                 .collect();
+            let closest = |q: (i64, i64)| near.iter().map(|&e| d2(q, e)).min().unwrap_or(0);
+            let (b, r) = (closest(step(p, mine)), closest(step(p, played)));
+            if !turn_reasons.is_empty() {
+                let name = turn_reasons
+                    .binary_search_by(|(q, _)| q.cmp(&p))
+                    .map_or(UNREPORTED, |i| turn_reasons[i].1);
+                let st = res.step_mut(name);
+                st.all.count(same, b, r);
+                if !near.is_empty() {
+                    st.near.count(same, b, r);
+                }
+            }
             if near.is_empty() {
                 continue;
             }
@@ -268,19 +362,7 @@ pub fn agreement(
             } else {
                 Balance::Even
             };
-            let tally = &mut res.near[situation as usize][balance as usize];
-            tally.positions += 1;
-            if same {
-                tally.same += 1;
-                continue;
-            }
-            let closest = |q: (i64, i64)| near.iter().map(|&e| d2(q, e)).min().unwrap_or(0);
-            let (b, r) = (closest(step(p, mine)), closest(step(p, played)));
-            if b < r {
-                tally.bot_closer += 1;
-            } else if r < b {
-                tally.player_closer += 1;
-            }
+            res.near[situation as usize][balance as usize].count(same, b, r);
         }
     }
     Ok(res)
@@ -375,6 +457,78 @@ mod tests {
             .sum::<u64>();
         assert_eq!(s.all.same, stays);
         assert!(s.all.same < s.all.positions);
+    }
+
+    /// A [`Parrot`] that names a reason for its moves: "ordered" for the ants it moves,
+    /// "stayed" for the others on even rows, none for those on odd rows.
+    struct Labelled {
+        parrot: Parrot,
+        last: Vec<(grid::Pos, &'static str)>,
+    }
+
+    impl Bot for Labelled {
+        fn name(&self) -> &'static str {
+            "labelled"
+        }
+        fn setup(&mut self, _: &GameSettings) {}
+        fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+            let orders = self.parrot.turn(input);
+            self.last = input
+                .ants
+                .iter()
+                .filter(|a| a.1 == 0)
+                .filter_map(|&(p, _)| {
+                    if orders.iter().any(|o| o.pos == p) {
+                        Some((p, "ordered"))
+                    } else {
+                        (p.row % 2 == 0).then_some((p, "stayed"))
+                    }
+                })
+                .collect();
+            orders
+        }
+        fn move_reasons(&self) -> Vec<(grid::Pos, &'static str)> {
+            self.last.clone()
+        }
+    }
+
+    #[test]
+    fn moves_are_split_by_the_reason_the_bot_names() {
+        let replay = game();
+        let moves = recorded_orders(&replay, 0);
+        let mut bot = Labelled {
+            parrot: Parrot { moves, turn: 0 },
+            last: Vec::new(),
+        };
+        let a = agreement(&replay, 0, &mut bot).expect("agreement");
+        let mut names: Vec<&str> = a.by_step.iter().map(|s| s.0).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["ordered", "stayed", UNREPORTED]);
+        let sum = |f: fn(&StepTally) -> u64| a.by_step.iter().map(|s| f(&s.1)).sum::<u64>();
+        assert_eq!(sum(|t| t.all.positions), a.all.positions);
+        assert_eq!(sum(|t| t.all.same), a.all.same);
+        assert_eq!(sum(|t| t.near.positions), a.near_total().positions);
+        // The parrot makes the player's move everywhere, whatever the reason.
+        assert!(a.by_step.iter().all(|s| s.1.all.same == s.1.all.positions));
+        // Adding a comparison to itself doubles every step.
+        let mut twice = a.clone();
+        twice.add(&a);
+        assert_eq!(twice.by_step.len(), a.by_step.len());
+        for (x, y) in twice.by_step.iter().zip(&a.by_step) {
+            assert_eq!(x.1.all.positions, 2 * y.1.all.positions);
+        }
+
+        // A bot that names no reasons has no split.
+        let mut statue = Parrot {
+            moves: Vec::new(),
+            turn: 0,
+        };
+        assert!(
+            agreement(&replay, 0, &mut statue)
+                .expect("agreement")
+                .by_step
+                .is_empty()
+        );
     }
 
     #[test]

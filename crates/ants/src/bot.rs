@@ -86,4 +86,11 @@ pub trait Bot: Send {
     fn take_annotations(&mut self) -> Vec<Annotation> {
         Vec::new()
     }
+
+    /// Which part of the bot decided each of its moves in the turn just played: the ant's
+    /// square and a short name (empty by default). `botforge ants agree` splits its
+    /// comparison with a recorded player by it.
+    fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
+        Vec::new()
+    }
 }

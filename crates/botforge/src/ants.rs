@@ -113,7 +113,9 @@ pub enum Command {
     /// Compare a bot with a recorded player: the bot sees, turn by turn, what the player saw
     /// in each replay, and every order is compared with the player's move. Ants near an
     /// enemy are split by situation (fight, escape, free) and local balance; where the moves
-    /// differ, the table counts who ended closer to the enemy.
+    /// differ, the table counts who ended closer to the enemy. For `xathis-style` and
+    /// `champion` a second table splits the comparison by the pipeline step that decided
+    /// the bot's move.
     Agree {
         /// The bot to compare: a registered name or spec, e.g. `xathis-style(fight_first=true)`.
         #[arg(long)]
@@ -334,6 +336,30 @@ fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode
     }
     row(&mut out, "near an enemy", "all", &total.near_total())?;
     row(&mut out, "all ants", "all", &total.all)?;
+    if !total.by_step.is_empty() {
+        let mut steps = total.by_step.clone();
+        steps.sort_by_key(|(_, t)| std::cmp::Reverse(t.all.positions));
+        writeln!(out)?;
+        writeln!(out, "By the step of the bot that decided the move:")?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "| step | positions | same move % | near an enemy | same move % | bot closer | {player} closer |"
+        )?;
+        writeln!(out, "|---|---|---|---|---|---|---|")?;
+        for (name, t) in steps {
+            writeln!(
+                out,
+                "| {name} | {} | {:.1} | {} | {:.1} | {} | {} |",
+                t.all.positions,
+                100.0 * t.all.rate(),
+                t.near.positions,
+                100.0 * t.near.rate(),
+                t.near.bot_closer,
+                t.near.player_closer
+            )?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

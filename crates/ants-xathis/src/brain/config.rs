@@ -64,6 +64,13 @@ pub struct Config {
     /// With `fight_first`, the enemy-hill step still takes ants an enemy can reach (the post
     /// mortem's order: raiders walk to the hill before the fight is searched).
     pub hill_first: bool,
+    /// The enemy-hill step moves an ant an enemy can reach next turn only by a step no
+    /// enemy can reach (else the ant is left to the later steps).
+    pub safe_hill: bool,
+    /// Defence: the defender walks to the tile of the enemy's path this many percent of the
+    /// way from the hill to the enemy (post mortem: 50, "the tile of the path that has ½ of
+    /// the enemy dist").
+    pub defence_percent: u16,
     /// Combat groups leave out own moves into the reach of enemies outside the group (the
     /// group limits can leave enemies of a large fight unseen by the search).
     pub exposure_check: bool,
@@ -191,6 +198,8 @@ impl Config {
             safe_food: false,
             contest_food: false,
             hill_first: false,
+            safe_hill: false,
+            defence_percent: 50,
             recall_depth: 0,
             recall_margin: 2,
             threat_percent: 0,
@@ -282,6 +291,8 @@ impl Config {
             "safe_food" => self.safe_food = flag(value)?,
             "contest_food" => self.contest_food = flag(value)?,
             "hill_first" => self.hill_first = flag(value)?,
+            "safe_hill" => self.safe_hill = flag(value)?,
+            "defence_percent" => self.defence_percent = int(value)?,
             "recall_depth" => self.recall_depth = int(value)?,
             "recall_margin" => self.recall_margin = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
@@ -309,7 +320,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 46] = [
+    pub const PARAMS: [&'static str; 48] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -340,6 +351,8 @@ impl Config {
         "safe_food",
         "contest_food",
         "hill_first",
+        "safe_hill",
+        "defence_percent",
         "recall_depth",
         "recall_margin",
         "threat_percent",

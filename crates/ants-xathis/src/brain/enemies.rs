@@ -41,7 +41,17 @@ impl Brain {
                 if self.world.own_ants[a] == h {
                     continue;
                 }
-                self.step_to_source(a);
+                if self.cfg.safe_hill && !self.scratch.danger[a].is_empty() {
+                    let t = self.world.own_ants[a];
+                    let steps: Vec<u32> = self
+                        .bfs
+                        .toward_source(&self.world, t)
+                        .filter(|&n| self.safe(a, n))
+                        .collect();
+                    steps.into_iter().any(|n| self.go(a, n, Task::Other));
+                } else {
+                    self.step_to_source(a);
+                }
             }
         }
     }

@@ -256,6 +256,7 @@ impl Brain {
             self.scratch.next_occ[to as usize] = true;
             self.scratch.next_pos[a] = to;
             self.scratch.done[a] = true;
+            self.scratch.decided_by[a] = self.scratch.step;
             self.missions.remove(from);
         }
         true
@@ -320,13 +321,15 @@ impl Brain {
             if d < 2 {
                 continue;
             }
-            let target = path[d - d / 2];
+            // The target: `defence_percent` of the way from the hill to the enemy.
+            let target_k = d - d * usize::from(self.cfg.defence_percent.min(100)) / 100;
+            let target = path[target_k];
             let mut defender: Option<usize> = None;
             let mut best = usize::MAX;
             for (k, &p) in path.iter().enumerate().skip(1) {
                 for q in std::iter::once(p).chain(self.world.nbr[p as usize]) {
                     if let Some(a) = self.free_ant_at(q) {
-                        let score = k.abs_diff(d - d / 2);
+                        let score = k.abs_diff(target_k);
                         if score < best {
                             best = score;
                             defender = Some(a);
@@ -547,6 +550,36 @@ mod tests {
     fn escape_outnumbered_leaves_an_outnumbered_pair_to_the_escape_step() {
         assert!(outnumbered_pair_fights(false), "the post mortem fights");
         assert!(!outnumbered_pair_fights(true));
+    }
+
+    #[test]
+    fn the_defender_walks_to_the_share_of_the_way_set_by_defence_percent() {
+        // The own hill at (10,10), an enemy 8 steps east at (10,18), the own ant half way on
+        // its path at (10,14): at 50 % (the post mortem) the ant holds the middle tile; at
+        // 75 % and 100 % its target lies further out and it steps east, toward the enemy.
+        let order = |defence_percent: u16| {
+            let cfg = Config {
+                defence_percent,
+                ..Config::xathis()
+            };
+            let input = TurnInput {
+                turn: 1,
+                hills: vec![(Pos::new(10, 10), 0)],
+                ants: vec![ant(10, 14, 0), ant(10, 18, 1)],
+                ..TurnInput::default()
+            };
+            orders_after(cfg, 30, 30, &input, Brain::defence)
+        };
+        assert!(order(50).is_empty(), "{:?}", order(50));
+        for pct in [75, 100] {
+            let o = order(pct);
+            assert_eq!(o.len(), 1, "{o:?}");
+            assert_eq!((o[0].pos, o[0].dir), (Pos::new(10, 14), grid::Dir::E));
+        }
+        // Nearer the hill than the post mortem's target, the ant steps back west.
+        let o = order(25);
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!(o[0].dir, grid::Dir::W);
     }
 
     /// The orders of the recall step on an open 60×60 map with an own hill at (30,30), own

@@ -43,6 +43,85 @@ use scratch::Scratch;
 /// Approach: own ants this many steps from an enemy move toward it.
 const APPROACH_DEPTH: u16 = 12;
 
+/// The pipeline step that decided an ant's move in the turn just played
+/// ([`Brain::decided_by`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    /// The walk to a visible enemy hill.
+    EnemyHill,
+    /// The food step.
+    Food,
+    /// The combat search of a group.
+    Fight,
+    /// The defence of an own hill.
+    Defence,
+    /// The recall of ants to a threatened own hill.
+    Recall,
+    /// The approach toward enemy ants.
+    Approach,
+    /// Reinforcing outnumbered own ants near the enemy.
+    Reinforce,
+    /// The chase of a detached enemy ant.
+    Chase,
+    /// The escape of a dangered ant.
+    Escape,
+    /// Spreading out ants near enemies.
+    DistributeNear,
+    /// The explore step.
+    Explore,
+    /// An existing mission.
+    Mission,
+    /// A new mission.
+    NewMission,
+    /// Spreading out the remaining ants.
+    Distribute,
+    /// No step moved the ant (time ran out, or every step passed it): it stays.
+    #[default]
+    Idle,
+}
+
+impl Step {
+    /// Every step, in pipeline order.
+    pub const ALL: [Step; 15] = [
+        Step::EnemyHill,
+        Step::Food,
+        Step::Fight,
+        Step::Defence,
+        Step::Recall,
+        Step::Approach,
+        Step::Reinforce,
+        Step::Chase,
+        Step::Escape,
+        Step::DistributeNear,
+        Step::Explore,
+        Step::Mission,
+        Step::NewMission,
+        Step::Distribute,
+        Step::Idle,
+    ];
+
+    /// The step's short name, as `botforge ants agree` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::EnemyHill => "enemy hill",
+            Step::Food => "food",
+            Step::Fight => "fight",
+            Step::Defence => "defence",
+            Step::Recall => "recall",
+            Step::Approach => "approach",
+            Step::Reinforce => "reinforce",
+            Step::Chase => "chase",
+            Step::Escape => "escape",
+            Step::DistributeNear => "distribute near enemies",
+            Step::Explore => "explore",
+            Step::Mission => "mission",
+            Step::NewMission => "new mission",
+            Step::Distribute => "distribute",
+            Step::Idle => "idle",
+        }
+    }
+}
+
 /// Which step moved an ant (missions are dropped when another task takes the ant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Task {
@@ -178,23 +257,39 @@ impl Brain {
         self.hills_and_food();
         self.init_explore();
         self.areas.compute(&self.world);
-        self.fight();
-        self.defence();
-        self.recall();
-        self.approach_enemies();
-        self.reinforce();
-        self.attack_detached_enemies();
-        self.escape_enemies();
-        self.distribute(true);
-        self.explore_step();
-        self.do_missions();
-        self.create_missions();
-        self.distribute(false);
+        self.at(Step::Fight).fight();
+        self.at(Step::Defence).defence();
+        self.at(Step::Recall).recall();
+        self.at(Step::Approach).approach_enemies();
+        self.at(Step::Reinforce).reinforce();
+        self.at(Step::Chase).attack_detached_enemies();
+        self.at(Step::Escape).escape_enemies();
+        self.at(Step::DistributeNear).distribute(true);
+        self.at(Step::Explore).explore_step();
+        self.at(Step::Mission).do_missions();
+        self.at(Step::NewMission).create_missions();
+        self.at(Step::Distribute).distribute(false);
         self.end_turn();
         std::mem::take(&mut self.scratch.orders)
     }
 
+    /// The ants of the turn just played with the step that decided each one's move (in the
+    /// order of [`World::own_ants`]; [`Step::Idle`] for ants no step moved).
+    pub fn decided_by(&self) -> impl Iterator<Item = (grid::Pos, Step)> + '_ {
+        self.world
+            .own_ants
+            .iter()
+            .zip(&self.scratch.decided_by)
+            .map(|(&t, &s)| (self.world.pos(t), s))
+    }
+
     // ----- bookkeeping -------------------------------------------------------------------
+
+    /// Makes `step` the step that the moves given from now on are credited to.
+    fn at(&mut self, step: Step) -> &mut Self {
+        self.scratch.step = step;
+        self
+    }
 
     fn begin_turn(&mut self) {
         self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
@@ -206,16 +301,16 @@ impl Brain {
     /// food step).
     fn hills_and_food(&mut self) {
         if self.cfg.hill_first {
-            self.enemy_hills();
+            self.at(Step::EnemyHill).enemy_hills();
         }
         let mut reserved = self.reserve_dangered();
         if !self.cfg.hill_first {
-            self.enemy_hills();
+            self.at(Step::EnemyHill).enemy_hills();
         }
         if self.cfg.safe_food {
             self.release(std::mem::take(&mut reserved));
         }
-        self.food();
+        self.at(Step::Food).food();
         self.release(reserved);
     }
 
@@ -272,6 +367,7 @@ impl Brain {
         }
         self.scratch.next_pos[a] = to;
         self.scratch.done[a] = true;
+        self.scratch.decided_by[a] = self.scratch.step;
         if task != Task::Mission {
             self.missions.remove(from);
         }
@@ -448,6 +544,64 @@ mod tests {
         let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)];
         assert_eq!(food_step_order(false, ants.clone(), Pos::new(10, 13)), None);
         assert_eq!(food_step_order(true, ants, Pos::new(10, 13)), None);
+    }
+
+    #[test]
+    fn safe_hill_sends_a_dangered_raider_only_by_a_safe_step() {
+        // The enemy E (12,12) can reach the ant next turn. With the hill 4 steps east the
+        // only step toward it is within E's reach; with the hill to the north-east the step
+        // north is out of it.
+        let order = |safe_hill: bool, hill: Pos| {
+            let cfg = Config {
+                safe_hill,
+                ..Config::xathis()
+            };
+            let input = TurnInput {
+                turn: 1,
+                ants: vec![ant(10, 10, 0), ant(12, 12, 1)],
+                hills: vec![(hill, 1)],
+                ..TurnInput::default()
+            };
+            hills_and_food_order(cfg, &input)
+        };
+        assert_eq!(order(false, Pos::new(10, 14)), Some(Dir::E));
+        assert_eq!(order(true, Pos::new(10, 14)), None);
+        assert_eq!(order(true, Pos::new(6, 14)), Some(Dir::N));
+    }
+
+    #[test]
+    fn every_ant_is_credited_to_the_step_that_moved_it() {
+        // Ant A (10,10) is 2 steps from a food, ant B (20,20) has nothing near: the food
+        // step moves A, a later step (explore or missions) B; the table has both ants.
+        let mut b = Brain::new(Config::xathis());
+        b.setup(&settings(30, 30, 500));
+        b.turn(&TurnInput {
+            turn: 1,
+            ants: vec![ant(10, 10, 0), ant(20, 20, 0)],
+            food: vec![Pos::new(10, 12)],
+            ..TurnInput::default()
+        });
+        let steps: Vec<(Pos, Step)> = b.decided_by().collect();
+        assert_eq!(steps.len(), 2, "{steps:?}");
+        assert!(steps.contains(&(Pos::new(10, 10), Step::Food)), "{steps:?}");
+        let (_, other) = steps[1 - steps.iter().position(|s| s.1 == Step::Food).unwrap_or(0)];
+        assert!(!matches!(other, Step::Food | Step::Idle), "{steps:?}");
+        // A turn with no time left moves nobody: every ant is idle.
+        let mut idle = Brain::new(Config {
+            max_turn_ms: 0,
+            ..Config::xathis()
+        });
+        idle.setup(&settings(30, 30, 500));
+        idle.clock = Budget::unlimited().with_time(Duration::ZERO);
+        idle.world.update(&TurnInput {
+            turn: 1,
+            ants: vec![ant(10, 10, 0)],
+            ..TurnInput::default()
+        });
+        idle.begin_turn();
+        assert!(idle.decided_by().all(|(_, s)| s == Step::Idle));
+        assert_eq!(Step::ALL.len(), 15);
+        assert!(Step::ALL.iter().all(|s| !s.name().is_empty()));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use ants::Order;
 use crate::paths::{Bfs, Flow};
 use crate::world::{NO_ANT, World};
 
-use super::{APPROACH_DEPTH, Config, NO_IDX};
+use super::{APPROACH_DEPTH, Config, NO_IDX, Step};
 
 /// Combat: "close" own ants are within this squared distance.
 pub(super) const CLOSE2: u32 = 77;
@@ -62,6 +62,10 @@ pub(super) struct Scratch {
     en_at: Vec<u32>,
     /// The orders given so far this turn.
     pub(super) orders: Vec<Order>,
+    /// The step now running (the moves it gives are credited to it).
+    pub(super) step: Step,
+    /// The step that decided each own ant's move ([`Step::Idle`]: none yet).
+    pub(super) decided_by: Vec<Step>,
 }
 
 /// Makes `lists` hold `n` empty lists, keeping the allocations of the lists it had.
@@ -96,6 +100,9 @@ impl Scratch {
         self.ant_at.fill(NO_IDX);
         self.done.clear();
         self.done.resize(n_own, false);
+        self.decided_by.clear();
+        self.decided_by.resize(n_own, Step::Idle);
+        self.step = Step::Idle;
         for (i, &t) in w.own_ants.iter().enumerate() {
             self.ant_at[t as usize] = i as u32;
             self.next_occ[t as usize] = true;
