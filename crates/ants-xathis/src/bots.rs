@@ -46,10 +46,7 @@ impl Bot for XathisBot {
     }
 
     fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
-        self.brain
-            .decided_by()
-            .map(|(p, s)| (p, s.name()))
-            .collect()
+        move_reasons(&self.brain)
     }
 }
 
@@ -105,9 +102,11 @@ impl Bot for ChampionBot {
     }
 
     fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
-        self.brain
-            .decided_by()
-            .map(|(p, s)| (p, s.name()))
-            .collect()
+        move_reasons(&self.brain)
     }
+}
+
+/// The step of the brain's pipeline behind each move of the turn just played, by name.
+fn move_reasons(brain: &Brain) -> Vec<(Pos, &'static str)> {
+    brain.decided_by().map(|(p, s)| (p, s.name())).collect()
 }

@@ -41,17 +41,8 @@ impl Brain {
                 if self.world.own_ants[a] == h {
                     continue;
                 }
-                if self.cfg.safe_hill && !self.scratch.danger[a].is_empty() {
-                    let t = self.world.own_ants[a];
-                    let steps: Vec<u32> = self
-                        .bfs
-                        .toward_source(&self.world, t)
-                        .filter(|&n| self.safe(a, n))
-                        .collect();
-                    steps.into_iter().any(|n| self.go(a, n, Task::Other));
-                } else {
-                    self.step_to_source(a);
-                }
+                let safe_only = self.cfg.safe_hill && !self.scratch.danger[a].is_empty();
+                self.step_to_source(a, safe_only);
             }
         }
     }
@@ -164,7 +155,7 @@ impl Brain {
             }
         }
         for a in sent {
-            self.step_to_source(a);
+            self.step_to_source(a, false);
         }
     }
 
@@ -220,7 +211,7 @@ impl Brain {
                 Flow::Expand
             });
             for a in found {
-                self.step_to_source(a);
+                self.step_to_source(a, false);
             }
         }
     }

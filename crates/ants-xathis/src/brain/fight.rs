@@ -409,7 +409,7 @@ impl Brain {
             return;
         }
         for a in far.into_iter().take(want - own) {
-            self.step_to_source(a);
+            self.step_to_source(a, false);
         }
     }
 

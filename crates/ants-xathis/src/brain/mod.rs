@@ -395,10 +395,14 @@ impl Brain {
 
     /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources
     /// (among several such steps the first free one, in random order with
-    /// [`Config::random_ties`]).
-    fn step_to_source(&mut self, a: usize) -> bool {
+    /// [`Config::random_ties`]); with `safe_only` only by a step no enemy can reach.
+    fn step_to_source(&mut self, a: usize, safe_only: bool) -> bool {
         let t = self.world.own_ants[a];
-        let mut steps: Vec<u32> = self.bfs.toward_source(&self.world, t).collect();
+        let mut steps: Vec<u32> = self
+            .bfs
+            .toward_source(&self.world, t)
+            .filter(|&n| !safe_only || self.safe(a, n))
+            .collect();
         if self.cfg.random_ties {
             steps.shuffle(&mut self.rng);
         }
@@ -586,13 +590,9 @@ mod tests {
         assert!(steps.contains(&(Pos::new(10, 10), Step::Food)), "{steps:?}");
         let (_, other) = steps[1 - steps.iter().position(|s| s.1 == Step::Food).unwrap_or(0)];
         assert!(!matches!(other, Step::Food | Step::Idle), "{steps:?}");
-        // A turn with no time left moves nobody: every ant is idle.
-        let mut idle = Brain::new(Config {
-            max_turn_ms: 0,
-            ..Config::xathis()
-        });
+        // Before any step has run every ant of the new turn is idle.
+        let mut idle = Brain::new(Config::xathis());
         idle.setup(&settings(30, 30, 500));
-        idle.clock = Budget::unlimited().with_time(Duration::ZERO);
         idle.world.update(&TurnInput {
             turn: 1,
             ants: vec![ant(10, 10, 0)],
