@@ -234,6 +234,7 @@ config_params! {
     escape_outnumbered = "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
     cohesion = "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
     stay_percent = "0" / "25": "combat: weight in percent of the deaths the own moves cause against enemy ants that all stay";
+    multi_stay_percent = "0" / "50": "stay_percent once two or more enemy players have been seen (4-player games)";
     random_ties = "false" / "true": "equally good directions are chosen at random (seeded) instead of north first";
     max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
     margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";

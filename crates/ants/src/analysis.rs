@@ -50,12 +50,14 @@ pub struct FrontCounts {
 }
 
 /// One player's numbers in one game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatStats {
     /// The player's name in the replay.
     pub name: String,
     /// Final score.
     pub score: i64,
+    /// How the player's game ended (`None` when the replay does not say).
+    pub status: Option<crate::Status>,
     /// `'W'` strictly highest score, `'D'` shared highest, `'L'` otherwise.
     pub result: char,
     /// Ants alive at each of [`SAMPLE_TURNS`] (0 once the game is over).
@@ -368,28 +370,19 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
             SeatStats {
                 name: replay.playernames[p].clone(),
                 score,
+                status: replay.status.get(p).and_then(|s| crate::Status::parse(s)),
                 result: match (score == best, leaders) {
                     (true, 1) => 'W',
                     (true, _) => 'D',
                     _ => 'L',
                 },
-                alive: [0; 4],
-                food: [0; 4],
-                lost: [0; 4],
-                lost_home: [0; 4],
-                lost_free: [0; 4],
-                lost_outnumbered: [0; 4],
-                food_home: [0; 4],
-                food_conceded: [0; 4],
-                vision: [0.0; 4],
                 hills_lost: d
                     .hills
                     .iter()
                     .filter(|h| h[2] == p as i64 && h[3] <= i64::from(end))
                     .map(|h| h[3] as u32)
                     .collect(),
-                first_contact: None,
-                front: [FrontCounts::default(); 3],
+                ..SeatStats::default()
             }
         })
         .collect();
@@ -474,6 +467,75 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
         turn += 1;
     }
     out
+}
+
+/// How the seats of a team (for example the two seats one bot plays in a 4-player game)
+/// fared against the other seats over a series of games: in how many games a team seat had
+/// the top score, and points, hills lost and eliminations per seat of either side. Games in
+/// which a seat timed out, crashed or was removed for an invalid line are counted apart and
+/// left out of everything else.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamTally {
+    /// Games counted.
+    pub games: u32,
+    /// Games whose top score only team seats hold (one of them, or several level).
+    pub top: u32,
+    /// Games whose top score a team seat shares with a seat outside the team.
+    pub top_shared: u32,
+    /// Games left out because a seat timed out, crashed or sent an invalid line.
+    pub faulted: u32,
+    /// Seats counted, team first, then the others.
+    pub seats: [u32; 2],
+    /// Their points (final scores).
+    pub points: [i64; 2],
+    /// Their hills lost.
+    pub hills_lost: [u32; 2],
+    /// Their seats that lost every ant.
+    pub eliminated: [u32; 2],
+}
+
+impl TeamTally {
+    /// Adds one game: `seats` as [`analyze`] returns them, `in_team` tells the team's seats
+    /// by name. A game without a team seat, or with nothing but team seats, is not a game
+    /// of the team against anyone and is left out.
+    pub fn add(&mut self, seats: &[SeatStats], in_team: impl Fn(&str) -> bool) {
+        let team = seats.iter().filter(|s| in_team(&s.name)).count();
+        if team == 0 || team == seats.len() {
+            return;
+        }
+        let faulted = seats.iter().any(|s| {
+            !matches!(
+                s.status,
+                None | Some(crate::Status::Survived | crate::Status::Eliminated)
+            )
+        });
+        if faulted {
+            self.faulted += 1;
+            return;
+        }
+        self.games += 1;
+        let best = seats.iter().map(|s| s.score).max().unwrap_or(0);
+        let (mut ours, mut theirs) = (false, false);
+        for s in seats {
+            let k = usize::from(!in_team(&s.name));
+            if s.score == best {
+                if k == 0 {
+                    ours = true;
+                } else {
+                    theirs = true;
+                }
+            }
+            self.seats[k] += 1;
+            self.points[k] += s.score;
+            self.hills_lost[k] += s.hills_lost.len() as u32;
+            self.eliminated[k] += u32::from(s.status == Some(crate::Status::Eliminated));
+        }
+        match (ours, theirs) {
+            (true, false) => self.top += 1,
+            (true, true) => self.top_shared += 1,
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -836,5 +898,59 @@ mod tests {
         assert_eq!(position(&ant, 4, 10, 10), (9, 0));
         assert_eq!(position(&ant, 6, 10, 10), (8, 9));
         assert_eq!(position(&ant, 8, 10, 10), (8, 0));
+    }
+
+    fn seat(name: &str, score: i64, status: crate::Status, hills_lost: usize) -> SeatStats {
+        SeatStats {
+            name: name.into(),
+            score,
+            status: Some(status),
+            result: 'L',
+            hills_lost: vec![7; hills_lost],
+            ..SeatStats::default()
+        }
+    }
+
+    #[test]
+    fn team_tally_counts_top_scores_and_means_per_side() {
+        use crate::Status::{Crashed, Eliminated as E, Survived as S, Timeout};
+        let in_team = |n: &str| n == "a" || n == "a2";
+        // Seats "a", "x", "a2", "y": scores, statuses and hills lost.
+        let game = |score: [i64; 4], status: [crate::Status; 4], hills: [usize; 4]| {
+            let names = ["a", "x", "a2", "y"];
+            (0..4)
+                .map(|i| seat(names[i], score[i], status[i], hills[i]))
+                .collect::<Vec<_>>()
+        };
+        let mut t = TeamTally::default();
+        for g in [
+            // The two team seats level at the top: the team's.
+            game([5, 1, 5, 0], [S, S, S, E], [0, 1, 0, 1]),
+            // Shared with a seat outside the team.
+            game([3, 3, 0, 1], [S, S, E, S], [0, 0, 2, 1]),
+            // Another seat alone on top.
+            game([1, 4, 2, 0], [S, S, S, E], [1, 0, 0, 1]),
+            // A timeout or a crash anywhere leaves the game out.
+            game([9, 0, 9, 0], [S, Timeout, S, S], [0, 1, 0, 1]),
+            game([9, 0, 9, 0], [S, S, S, Crashed], [0, 1, 0, 1]),
+        ] {
+            t.add(&g, in_team);
+        }
+        // Nothing but team seats, or no team seat: not a game of the team.
+        t.add(&[seat("a", 1, S, 0), seat("a2", 0, S, 1)], in_team);
+        t.add(&[seat("x", 1, S, 0), seat("y", 0, S, 1)], in_team);
+        assert_eq!(
+            t,
+            TeamTally {
+                games: 3,
+                top: 1,
+                top_shared: 1,
+                faulted: 2,
+                seats: [6, 6],
+                points: [16, 9],
+                hills_lost: [3, 4],
+                eliminated: [1, 2],
+            }
+        );
     }
 }

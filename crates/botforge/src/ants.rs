@@ -132,10 +132,17 @@ pub enum Command {
     /// turn, and of those the ones outnumbered within the view radius) and share of the map
     /// in sight at turns 50/100/200/300, hills lost, first
     /// contact), then the means per bot name. Files or directories (every `*.replay` below).
+    /// With `--team`, a last table counts the games whose top score a seat of the team held.
     Analyze {
         /// Replay files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// A player name that belongs to the team (repeat for every seat name, e.g.
+        /// `--team champion --team "champion(margin_ms=61)"`): the games whose top score
+        /// only team seats hold, the games they share it with another seat, and points,
+        /// hills lost and eliminated seats per seat of the team and of the others.
+        #[arg(long)]
+        team: Vec<String>,
     },
     /// Re-simulate replays and report the first divergence of each.
     CheckReplay {
@@ -182,7 +189,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::CheckReplay { files } => Ok(check(&files)?),
-        Command::Analyze { paths } => analyze(&paths),
+        Command::Analyze { paths, team } => analyze(&paths, &team),
         Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
@@ -363,12 +370,13 @@ fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
-fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    use ants::analysis::{SAMPLE_TURNS, SeatStats};
+fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
+    use ants::analysis::{SAMPLE_TURNS, SeatStats, TeamTally};
     let files = replay_files(paths)?;
     anyhow::ensure!(!files.is_empty(), "no replay files found");
     let mut out = std::io::stdout().lock();
     let mut per_bot: Vec<(String, Vec<SeatStats>)> = Vec::new();
+    let mut tally = TeamTally::default();
     let t = SAMPLE_TURNS;
     writeln!(
         out,
@@ -384,7 +392,9 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for s in ants::analysis::analyze(&replay) {
+        let seats = ants::analysis::analyze(&replay);
+        tally.add(&seats, |n| team.iter().any(|t| t == n));
+        for s in seats {
             let pct: Vec<String> = s
                 .vision
                 .iter()
@@ -456,7 +466,65 @@ fn analyze(paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
         )?;
     }
     front_table(&mut out, &per_bot)?;
+    if !team.is_empty() {
+        let unknown: Vec<&String> = team
+            .iter()
+            .filter(|t| !per_bot.iter().any(|(n, _)| n == *t))
+            .collect();
+        if unknown.len() == team.len() {
+            anyhow::bail!(
+                "--team {} names no player of these replays",
+                team.iter()
+                    .map(|t| format!("`{t}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        for t in unknown {
+            eprintln!("warning: --team `{t}` names no player of these replays");
+        }
+        team_table(&mut out, team, &tally)?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `--team` table of `ants analyze` (see [`ants::analysis::TeamTally`]).
+fn team_table(
+    out: &mut impl Write,
+    team: &[String],
+    t: &ants::analysis::TeamTally,
+) -> std::io::Result<()> {
+    let per_seat = |x: f64, k: usize| x / f64::from(t.seats[k].max(1));
+    let pct = |x: u32| 100.0 * f64::from(x) / f64::from(t.games.max(1));
+    writeln!(
+        out,
+        "\nTeam {} against the other seats ({} games; {} more left out for a timeout, crash or invalid line):\n",
+        team.join(" + "),
+        t.games,
+        t.faulted
+    )?;
+    writeln!(
+        out,
+        "| top score: team only | shared with others | not the team's | points per seat: team / others | hills lost per seat | seats eliminated |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|")?;
+    writeln!(
+        out,
+        "| {} ({:.1} %) | {} ({:.1} %) | {} | {:.2} / {:.2} | {:.2} / {:.2} | {} of {} / {} of {} |",
+        t.top,
+        pct(t.top),
+        t.top_shared,
+        pct(t.top_shared),
+        t.games - t.top - t.top_shared,
+        per_seat(t.points[0] as f64, 0),
+        per_seat(t.points[1] as f64, 1),
+        per_seat(f64::from(t.hills_lost[0]), 0),
+        per_seat(f64::from(t.hills_lost[1]), 1),
+        t.eliminated[0],
+        t.seats[0],
+        t.eliminated[1],
+        t.seats[1],
+    )
 }
 
 /// The means table of [`ants::analysis::SeatStats::front`]: per bot and local balance, the

@@ -399,6 +399,45 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         out.contains("| champion(fight_first=true,max_turn_ms=20) | 2 |"),
         "{out}"
     );
+    // The team table of one seat agrees with its wins and draws in the means table.
+    let o = botforge(&[
+        "ants",
+        "analyze",
+        "--team",
+        "ext",
+        replays.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    let cells = |prefix: &str| -> Vec<String> {
+        let line = out.lines().find(|l| l.starts_with(prefix)).unwrap_or("");
+        line.split('|').map(|c| c.trim().to_owned()).collect()
+    };
+    let means = cells("| ext | 2 |");
+    assert!(
+        out.contains("Team ext against the other seats (2 games;"),
+        "{out}"
+    );
+    let team_row = out
+        .lines()
+        .skip_while(|l| !l.starts_with("| top score: team only"))
+        .nth(2)
+        .unwrap_or("");
+    let team: Vec<&str> = team_row.split('|').map(str::trim).collect();
+    assert_eq!(team.len(), 8, "{out}");
+    let first = |c: &str| c.split(' ').next().unwrap_or("").to_owned();
+    assert_eq!(first(team[1]), means[3], "wins: {out}");
+    assert_eq!(first(team[2]), means[4], "draws: {out}");
+    assert_eq!(first(team[3]), means[5], "losses: {out}");
+    let o = botforge(&[
+        "ants",
+        "analyze",
+        "--team",
+        "nobody",
+        replays.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--team `nobody`"), "{}", text(&o));
     let o = botforge(&["ants", "analyze", dir.path().join("none").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let o = botforge(&[

@@ -136,6 +136,9 @@ pub struct Config {
     /// Combat: weight, in percent, of the deaths the own moves cause against enemy ants
     /// that all stay ([`crate::combat::Fight::stay_percent`]; 0: off, as in the post mortem).
     pub stay_percent: u32,
+    /// The stay term's weight once two or more enemy players have been seen (4-player
+    /// games), in percent; [`Config::stay_percent`] applies before that.
+    pub multi_stay_percent: u32,
     /// Weight of the next-turn threat in the combat evaluation, in percent of a death
     /// ([`crate::combat::Fight::threat_percent`]; 0: off, as in the post mortem).
     pub threat_percent: u32,
@@ -213,6 +216,7 @@ impl Config {
             escape_outnumbered: false,
             cohesion: 0,
             stay_percent: 0,
+            multi_stay_percent: 0,
             random_ties: false,
             max_turn_ms: 75,
             margin_ms: 60,
@@ -222,7 +226,8 @@ impl Config {
     /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
     /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
     /// enemy ant free to move in the combat search with the escape fallback, the stay term
-    /// in the combat evaluation, and random tie-breaking (vision explore and hills in combat
+    /// in the combat evaluation (twice as heavy once two enemy players have been seen), and
+    /// random tie-breaking (vision explore and hills in combat
     /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
@@ -240,6 +245,7 @@ impl Config {
             escape_fallback: true,
             random_ties: true,
             stay_percent: 25,
+            multi_stay_percent: 50,
             ..Self::xathis()
         }
     }
@@ -306,6 +312,7 @@ impl Config {
             "escape_outnumbered" => self.escape_outnumbered = flag(value)?,
             "cohesion" => self.cohesion = int(value)?,
             "stay_percent" => self.stay_percent = int(value)?,
+            "multi_stay_percent" => self.multi_stay_percent = int(value)?,
             "random_ties" => self.random_ties = flag(value)?,
             "max_turn_ms" => self.max_turn_ms = int(value)?,
             "margin_ms" => self.margin_ms = int(value)?,
@@ -320,7 +327,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 48] = [
+    pub const PARAMS: [&'static str; 49] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -366,6 +373,7 @@ impl Config {
         "escape_outnumbered",
         "cohesion",
         "stay_percent",
+        "multi_stay_percent",
         "random_ties",
         "max_turn_ms",
         "margin_ms",

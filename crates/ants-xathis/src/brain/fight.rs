@@ -160,6 +160,16 @@ impl Brain {
     }
 
     /// Builds and searches one combat group, then commits the chosen moves.
+    /// The weight of the combat evaluation's stay term: [`Config::stay_percent`] while at
+    /// most one enemy player has been seen, [`Config::multi_stay_percent`] from the second.
+    fn stay_weight(&self) -> u32 {
+        if self.enemy_players.count_ones() <= 1 {
+            self.cfg.stay_percent
+        } else {
+            self.cfg.multi_stay_percent
+        }
+    }
+
     fn solve_group(&mut self, own: &[usize], enemies: &[u32], clock: &Budget, left: usize) -> bool {
         let w = &self.world;
         let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
@@ -224,7 +234,7 @@ impl Brain {
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
         fight.cohesion = self.cfg.cohesion;
-        fight.stay_percent = self.cfg.stay_percent;
+        fight.stay_percent = self.stay_weight();
         fight.make_room = self.cfg.make_room;
         fight.escape_fallback = self.cfg.escape_fallback;
         fight.threat_percent = self.cfg.threat_percent;
@@ -633,5 +643,30 @@ mod tests {
         // Enough own ants near the hill already: nobody is called.
         let home = [(31, 30), (29, 31), (31, 31), (30, 29), (29, 29), (30, 42)];
         assert!(recall_orders(10, &home, &enemies).is_empty());
+    }
+
+    #[test]
+    fn the_stay_weight_switches_to_multi_stay_percent_once_two_enemy_players_are_seen() {
+        let mut b = Brain::new(Config {
+            stay_percent: 25,
+            multi_stay_percent: 50,
+            ..Config::xathis()
+        });
+        b.setup(&settings(30, 30, 500));
+        let turn = |b: &mut Brain, turn: u32, enemies: &[(i32, i32, u8)]| {
+            let mut ants = vec![ant(5, 5, 0)];
+            ants.extend(enemies.iter().map(|&(r, c, o)| ant(r, c, o)));
+            b.turn(&TurnInput {
+                turn,
+                ants,
+                ..TurnInput::default()
+            });
+            b.stay_weight()
+        };
+        assert_eq!(turn(&mut b, 1, &[]), 25, "no enemy seen yet");
+        assert_eq!(turn(&mut b, 2, &[(8, 8, 1)]), 25, "one enemy player");
+        assert_eq!(turn(&mut b, 3, &[(8, 8, 1), (9, 9, 1)]), 25);
+        assert_eq!(turn(&mut b, 4, &[(20, 20, 2)]), 50, "a second enemy player");
+        assert_eq!(turn(&mut b, 5, &[]), 50, "players once seen are remembered");
     }
 }
