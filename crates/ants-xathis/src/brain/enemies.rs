@@ -5,7 +5,7 @@
 
 use crate::paths::Flow;
 
-use super::{APPROACH_DEPTH, Brain, NO_IDX, Task};
+use super::{APPROACH_DEPTH, Brain, NO_IDX};
 
 /// Enemy hills: ants within this many steps are sent.
 const HILL_DEPTH: u16 = 20;
@@ -75,7 +75,7 @@ impl Brain {
                         to = self.escape_choice(t, &options);
                     }
                 }
-                self.go(a, to, Task::Other);
+                self.go(a, to);
                 continue;
             }
             let target = self.world.enemy_ants[e as usize].0;
@@ -93,7 +93,7 @@ impl Brain {
             });
             self.astar.straight = false;
             if let Some((dir, _)) = mv {
-                self.go_dir(a, dir, Task::Other);
+                self.go_dir(a, dir);
             }
         }
     }

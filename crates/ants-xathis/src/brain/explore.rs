@@ -6,7 +6,7 @@ use grid::Dir;
 
 use crate::paths::Flow;
 
-use super::{APPROACH_DEPTH, Brain, Task};
+use super::{APPROACH_DEPTH, Brain};
 
 /// Steps of the explore BFS (post mortem: values reset within 10 steps, sums on step 11).
 pub const EXPLORE_DEPTH: u16 = 11;
@@ -83,9 +83,9 @@ impl Brain {
                 }
             }
             if let Some((_, m)) = best
-                && !self.go(a, m, Task::Other)
+                && !self.go(a, m)
             {
-                self.go(a, t, Task::Other);
+                self.go(a, t);
             }
         }
     }
@@ -123,7 +123,7 @@ impl Brain {
                 .collect();
             order.sort_by_key(|d| std::cmp::Reverse(sums[d.index()]));
             for d in order {
-                if self.go_dir(a, d, Task::Other) {
+                if self.go_dir(a, d) {
                     break;
                 }
             }

@@ -11,7 +11,7 @@ use search::Budget;
 use crate::paths::Flow;
 use crate::world::NO_ANT;
 
-use super::{Brain, NO_IDX, Task};
+use super::{Brain, NO_IDX};
 
 /// Combat: aggressive evaluation when an ant in the fight has this many own ants close.
 pub const AGGRESSIVE_COUNT: usize = 14;
@@ -159,17 +159,22 @@ impl Brain {
                 .any(|h| w.dist2(t, h) <= HILL_FIGHT2)
     }
 
-    /// Builds and searches one combat group, then commits the chosen moves.
+    /// Whether at most one enemy player has been seen so far.
+    fn duel(&self) -> bool {
+        self.enemy_players.count_ones() <= 1
+    }
+
     /// The weight of the combat evaluation's stay term: [`Config::stay_percent`] while at
     /// most one enemy player has been seen, [`Config::multi_stay_percent`] from the second.
     fn stay_weight(&self) -> u32 {
-        if self.enemy_players.count_ones() <= 1 {
+        if self.duel() {
             self.cfg.stay_percent
         } else {
             self.cfg.multi_stay_percent
         }
     }
 
+    /// Builds and searches one combat group, then commits the chosen moves.
     fn solve_group(&mut self, own: &[usize], enemies: &[u32], clock: &Budget, left: usize) -> bool {
         let w = &self.world;
         let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
@@ -219,7 +224,7 @@ impl Brain {
         let near = || own.iter().chain(fixed.iter());
         let mut aggressive = enemies.iter().any(|&e| self.scratch.guarded[e as usize])
             || near().any(|&a| self.scratch.close_own[a] as usize >= self.cfg.aggressive_count);
-        let duel = self.enemy_players.count_ones() <= 1;
+        let duel = self.duel();
         let mine = near()
             .map(|&a| self.scratch.close_own[a] + 1)
             .max()
@@ -362,7 +367,7 @@ impl Brain {
             let Some(a) = defender else { continue };
             let at = self.world.own_ants[a];
             if at == target {
-                self.go(a, at, Task::Other);
+                self.go(a, at);
                 continue;
             }
             let next_occ = &self.scratch.next_occ;
@@ -373,7 +378,7 @@ impl Brain {
                         next_occ[t as usize]
                     })
             {
-                self.go_dir(a, dir, Task::Other);
+                self.go_dir(a, dir);
             }
         }
     }
@@ -462,7 +467,7 @@ impl Brain {
                 continue;
             }
             let m = self.escape_choice(t, &options);
-            self.go(a, m, Task::Other);
+            self.go(a, m);
         }
     }
 

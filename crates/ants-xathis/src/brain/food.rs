@@ -6,7 +6,7 @@
 use crate::paths::Flow;
 use crate::world::NO_ANT;
 
-use super::{Brain, NO_IDX, Task};
+use super::{Brain, NO_IDX};
 
 /// Food matching: nearest free ants listed per food.
 const FOOD_CANDIDATES: usize = 3;
@@ -129,14 +129,14 @@ impl Brain {
         let guard = safe_only
             || (self.cfg.fight_first && self.cfg.safe_food && !self.scratch.danger[a].is_empty());
         if d <= 1 {
-            return (!guard || self.safe(a, t)) && self.go(a, t, Task::Other);
+            return (!guard || self.safe(a, t)) && self.go(a, t);
         }
         let steps: Vec<u32> = self
             .bfs
             .toward_source(&self.world, t)
             .filter(|&n| !guard || self.safe(a, n))
             .collect();
-        steps.into_iter().any(|n| self.go(a, n, Task::Other))
+        steps.into_iter().any(|n| self.go(a, n))
     }
 
     pub(super) fn food(&mut self) {

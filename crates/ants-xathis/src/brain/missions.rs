@@ -5,7 +5,7 @@ use rand::Rng;
 
 use crate::paths::Flow;
 
-use super::{Brain, NO_IDX, Task};
+use super::{Brain, NO_IDX};
 
 /// Missions refresh their target at least every this many turns.
 const REFRESH_TURNS: u32 = 10;
@@ -81,7 +81,7 @@ impl Brain {
         });
         match first {
             Some((d, _)) => {
-                self.go_dir(a, d, Task::Mission);
+                self.go_dir(a, d);
                 true
             }
             None => false,

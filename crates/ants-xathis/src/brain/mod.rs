@@ -122,13 +122,6 @@ impl Step {
     }
 }
 
-/// Which step moved an ant (missions are dropped when another task takes the ant).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Task {
-    Mission,
-    Other,
-}
-
 const NO_IDX: u32 = u32::MAX;
 
 /// The shared bot state.
@@ -345,8 +338,10 @@ impl Brain {
         });
     }
 
-    /// Moves ant `a` to the neighbouring (or own) tile `to` if legal; `to == pos` stays.
-    fn go(&mut self, a: usize, to: u32, task: Task) -> bool {
+    /// Moves ant `a` to the neighbouring (or own) tile `to` if legal; `to == pos` stays. The
+    /// move is credited to the step now running; a step other than the missions' drops the
+    /// ant's mission.
+    fn go(&mut self, a: usize, to: u32) -> bool {
         if self.scratch.done[a] {
             return false;
         }
@@ -368,15 +363,15 @@ impl Brain {
         self.scratch.next_pos[a] = to;
         self.scratch.done[a] = true;
         self.scratch.decided_by[a] = self.scratch.step;
-        if task != Task::Mission {
+        if !matches!(self.scratch.step, Step::Mission | Step::NewMission) {
             self.missions.remove(from);
         }
         true
     }
 
-    fn go_dir(&mut self, a: usize, d: Dir, task: Task) -> bool {
+    fn go_dir(&mut self, a: usize, d: Dir) -> bool {
         let to = self.world.step(self.world.own_ants[a], d);
-        self.go(a, to, task)
+        self.go(a, to)
     }
 
     /// The squares ant `a` may move to now: its own and those no own ant keeps or takes.
@@ -406,7 +401,7 @@ impl Brain {
         if self.cfg.random_ties {
             steps.shuffle(&mut self.rng);
         }
-        steps.into_iter().any(|n| self.go(a, n, Task::Other))
+        steps.into_iter().any(|n| self.go(a, n))
     }
 
     /// The order in which equally good directions are tried: [`Dir::ALL`], or a random
