@@ -487,6 +487,14 @@ fn champion_plays_the_real_winner_without_timeouts() {
         env!("CARGO_MANIFEST_DIR")
     );
     assert!(std::path::Path::new(&script).exists(), "missing {script}");
+    // The script compiles the bot on its first use, which takes longer than the 3 s load
+    // time of a game: compile it first (the bot exits at once on an empty input).
+    let compiled = std::process::Command::new("sh")
+        .arg(&script)
+        .stdin(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(compiled.success(), "{script} failed: {compiled}");
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("games.csv");
     let o = botforge(&[
