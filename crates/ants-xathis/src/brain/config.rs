@@ -61,6 +61,9 @@ pub struct Config {
     /// one on one ant exchanges, but if I have another ant near the food I will sacrifice
     /// the closer ant").
     pub contest_food: bool,
+    /// [`Config::contest_food`] once two or more enemy players have been seen (4-player
+    /// games); before that, and in 2-player games, `contest_food` alone decides.
+    pub multi_contest_food: bool,
     /// With `fight_first`, the enemy-hill step still takes ants an enemy can reach (the post
     /// mortem's order: raiders walk to the hill before the fight is searched).
     pub hill_first: bool,
@@ -200,6 +203,7 @@ impl Config {
             still_turns: super::scratch::STILL_TURNS,
             safe_food: false,
             contest_food: false,
+            multi_contest_food: false,
             hill_first: false,
             safe_hill: false,
             defence_percent: 50,
@@ -226,7 +230,8 @@ impl Config {
     /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
     /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
     /// enemy ant free to move in the combat search with the escape fallback, the stay term
-    /// in the combat evaluation (twice as heavy once two enemy players have been seen), and
+    /// in the combat evaluation (twice as heavy once two enemy players have been seen),
+    /// contested foods approached by safe steps once two enemy players have been seen, and
     /// random tie-breaking (vision explore and hills in combat
     /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
@@ -246,6 +251,7 @@ impl Config {
             random_ties: true,
             stay_percent: 25,
             multi_stay_percent: 50,
+            multi_contest_food: true,
             ..Self::xathis()
         }
     }
@@ -296,6 +302,7 @@ impl Config {
             "still_turns" => self.still_turns = int(value)?,
             "safe_food" => self.safe_food = flag(value)?,
             "contest_food" => self.contest_food = flag(value)?,
+            "multi_contest_food" => self.multi_contest_food = flag(value)?,
             "hill_first" => self.hill_first = flag(value)?,
             "safe_hill" => self.safe_hill = flag(value)?,
             "defence_percent" => self.defence_percent = int(value)?,
@@ -327,7 +334,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 49] = [
+    pub const PARAMS: [&'static str; 50] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -357,6 +364,7 @@ impl Config {
         "still_turns",
         "safe_food",
         "contest_food",
+        "multi_contest_food",
         "hill_first",
         "safe_hill",
         "defence_percent",

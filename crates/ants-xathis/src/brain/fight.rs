@@ -160,7 +160,7 @@ impl Brain {
     }
 
     /// Whether at most one enemy player has been seen so far.
-    fn duel(&self) -> bool {
+    pub(super) fn duel(&self) -> bool {
         self.enemy_players.count_ones() <= 1
     }
 

@@ -78,6 +78,15 @@ pub fn match_food(
 }
 
 impl Brain {
+    /// Whether contested foods are approached by safe steps: [`Config::contest_food`], or
+    /// [`Config::multi_contest_food`] once two enemy players have been seen.
+    ///
+    /// [`Config::contest_food`]: super::Config::contest_food
+    /// [`Config::multi_contest_food`]: super::Config::multi_contest_food
+    fn contest_food(&self) -> bool {
+        self.cfg.contest_food || (self.cfg.multi_contest_food && !self.duel())
+    }
+
     /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest
     /// first, see [`match_food`].
     fn food_matched(&mut self) {
@@ -107,7 +116,7 @@ impl Brain {
                 Flow::Expand
             });
         }
-        for (d, k, a, safe_only) in match_food(&pairs, &enemy, self.cfg.contest_food) {
+        for (d, k, a, safe_only) in match_food(&pairs, &enemy, self.contest_food()) {
             let (a, f) = (a as usize, foods[k as usize]);
             if self.out_of_time() {
                 return;
@@ -178,7 +187,7 @@ impl Brain {
             });
             let Some((a, d1)) = first else { continue };
             let enemy = enemy.unwrap_or(u16::MAX);
-            let Some(safe_only) = contested(d1, enemy, self.cfg.contest_food, || second) else {
+            let Some(safe_only) = contested(d1, enemy, self.contest_food(), || second) else {
                 continue;
             };
             self.food_step(a, d1, safe_only);

@@ -236,9 +236,6 @@ impl Brain {
     pub fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
         self.clock = Budget::unlimited().with_time(self.turn_time());
         self.world.update(input);
-        for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
-            self.enemy_players |= 1 << u32::from(o).min(31);
-        }
         self.scratch.orders.clear();
         self.astar.salt = if self.cfg.random_ties {
             self.rng.random::<u32>() | 1
@@ -285,6 +282,9 @@ impl Brain {
     }
 
     fn begin_turn(&mut self) {
+        for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
+            self.enemy_players |= 1 << u32::from(o).min(31);
+        }
         self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
     }
 
@@ -646,6 +646,23 @@ mod tests {
             let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 13, 1)];
             assert_eq!(food_order(cfg(false), ants, food), Some(Dir::E));
         }
+    }
+
+    #[test]
+    fn multi_contest_food_contests_only_once_two_enemy_players_are_seen() {
+        // The contested food of the test above: with `multi_contest_food` the ant gives it up
+        // while one enemy player is in sight and contests it once a second one is.
+        let cfg = Config {
+            multi_contest_food: true,
+            ..Config::xathis()
+        };
+        let food = Pos::new(10, 14);
+        let one = vec![ant(10, 10, 0), ant(10, 18, 1)];
+        assert_eq!(food_order(cfg.clone(), one.clone(), food), None);
+        let mut two = one;
+        two.push(ant(25, 25, 2));
+        assert_eq!(food_order(cfg, two.clone(), food), Some(Dir::E));
+        assert_eq!(food_order(Config::xathis(), two, food), None, "off");
     }
 
     #[test]
