@@ -224,6 +224,7 @@ config_params! {
     defence_percent = "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";
     recall_depth = "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
     recall_margin = "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
+    multi_garrison_percent = "0" / "0": "percent of the own ants kept near the own hills once two enemy players have been seen (0: off)";
     threat_percent = "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";
     threat_own_only = "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
     reinforce_depth = "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";

@@ -120,6 +120,10 @@ pub struct Config {
     /// Recall: free ants from up to twice `recall_depth` steps walk home while the own ants
     /// within `recall_depth` of the hills do not outnumber the enemy ants there by this many.
     pub recall_margin: u16,
+    /// From the turn a second enemy player has been seen (4-player games), this percent of
+    /// the own ants is kept near the own hills as a standing garrison (0: off; see
+    /// `Brain::garrison`).
+    pub multi_garrison_percent: u16,
     /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
     /// own hill are chased (0: all).
     pub chase_home_depth: u16,
@@ -209,6 +213,7 @@ impl Config {
             defence_percent: 50,
             recall_depth: 0,
             recall_margin: 2,
+            multi_garrison_percent: 0,
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
@@ -308,6 +313,7 @@ impl Config {
             "defence_percent" => self.defence_percent = int(value)?,
             "recall_depth" => self.recall_depth = int(value)?,
             "recall_margin" => self.recall_margin = int(value)?,
+            "multi_garrison_percent" => self.multi_garrison_percent = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
@@ -334,7 +340,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 50] = [
+    pub const PARAMS: [&'static str; 51] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -370,6 +376,7 @@ impl Config {
         "defence_percent",
         "recall_depth",
         "recall_margin",
+        "multi_garrison_percent",
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",

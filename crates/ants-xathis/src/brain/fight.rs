@@ -26,6 +26,12 @@ const DEFENCE_DEPTH: u16 = 15;
 /// own ants count for the next-turn threat, at most [`MAX_CONTEXT`] of each side.
 const CONTEXT2: u32 = 50;
 const MAX_CONTEXT: usize = 16;
+/// Garrison: own ants this many steps or fewer from an own hill are its garrison.
+const GARRISON_DEPTH: u16 = 8;
+/// Garrison: ants this close to a hill are not held (the hill's spawns need the room).
+const GARRISON_INNER: u16 = 3;
+/// Garrison: kept only while the own ants are at least this many.
+const GARRISON_MIN_ANTS: usize = 20;
 /// Escape: BFS depth of the safe-move weighting.
 const ESCAPE_CHECK_DIST: u16 = 8;
 
@@ -428,6 +434,65 @@ impl Brain {
         }
     }
 
+    /// [`Config::multi_garrison_percent`](super::Config::multi_garrison_percent): once two
+    /// enemy players have been seen and the own ants are at least [`GARRISON_MIN_ANTS`],
+    /// that percent of them is kept within [`GARRISON_DEPTH`] steps of the own hills. Own
+    /// ants already there count (whatever moved them); free ants out of danger there, from
+    /// [`GARRISON_INNER`] steps out, stay where they are, nearest first, until the share is
+    /// met; the rest of it comes from the nearest free ants out of danger up to twice as
+    /// far, which step toward the hills.
+    pub(super) fn garrison(&mut self) {
+        let percent = usize::from(self.cfg.multi_garrison_percent);
+        let n = self.world.own_ants.len();
+        if percent == 0 || self.duel() || n < GARRISON_MIN_ANTS || self.world.own_hills.is_empty() {
+            return;
+        }
+        let want = n * percent / 100;
+        let mut have = 0usize;
+        let (mut hold, mut far): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+        let (w, ant_at, done, danger) = (
+            &self.world,
+            &self.scratch.ant_at,
+            &self.scratch.done,
+            &self.scratch.danger,
+        );
+        self.bfs.run(
+            w,
+            w.own_hills.iter().copied(),
+            2 * GARRISON_DEPTH,
+            |t, d| {
+                let a = ant_at[t as usize];
+                if a == NO_IDX {
+                    return Flow::Expand;
+                }
+                let a = a as usize;
+                let free = !done[a] && danger[a].is_empty();
+                if d <= GARRISON_DEPTH {
+                    if free && d >= GARRISON_INNER {
+                        hold.push(a);
+                    } else {
+                        have += 1;
+                    }
+                } else if free {
+                    far.push(a);
+                }
+                Flow::Expand
+            },
+        );
+        for a in hold {
+            if have >= want {
+                return;
+            }
+            let at = self.world.own_ants[a];
+            if self.go(a, at) {
+                have += 1;
+            }
+        }
+        for a in far.into_iter().take(want.saturating_sub(have)) {
+            self.step_to_source(a, false);
+        }
+    }
+
     /// True when one of the enemies `among` can reach attack range of square `m` next turn.
     fn exposed(&self, m: u32, among: &[u32]) -> bool {
         let w = &self.world;
@@ -648,6 +713,85 @@ mod tests {
         // Enough own ants near the hill already: nobody is called.
         let home = [(31, 30), (29, 31), (31, 31), (30, 29), (29, 29), (30, 42)];
         assert!(recall_orders(10, &home, &enemies).is_empty());
+    }
+
+    /// The brain after the garrison step on an open 60×60 map with an own hill at (30,30),
+    /// own ants at `own` plus fifteen more 25 steps or farther from the hill, and one ant
+    /// of each of `players` enemy players in a far corner.
+    fn after_garrison(percent: u16, players: u8, own: &[(i32, i32)]) -> Brain {
+        let cfg = Config {
+            multi_garrison_percent: percent,
+            ..Config::xathis()
+        };
+        let ants = own
+            .iter()
+            .copied()
+            .chain((10..25).map(|c| (50, c)))
+            .map(|(r, c)| ant(r, c, 0))
+            .chain((1..=players).map(|o| ant(5 + 50 * i32::from(o - 1), 55, o)))
+            .collect();
+        let input = TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(30, 30), 0)],
+            ants,
+            ..TurnInput::default()
+        };
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(60, 60, 500));
+        b.world.update(&input);
+        b.begin_turn();
+        b.garrison();
+        b
+    }
+
+    #[test]
+    fn the_garrison_holds_ants_near_the_hill_and_calls_the_nearest_home() {
+        // One ant beside the hill (1 step, too close to be held), three 4–7 steps out, two
+        // 10 steps out: 21 own ants.
+        let own = [(31, 30), (30, 34), (35, 30), (30, 23), (30, 40), (40, 30)];
+        let held = |b: &Brain| -> Vec<(i32, i32)> {
+            (0..b.world.own_ants.len())
+                .filter(|&a| {
+                    b.scratch.done[a]
+                        && b.scratch
+                            .orders
+                            .iter()
+                            .all(|o| o.pos != b.world.pos(b.world.own_ants[a]))
+                })
+                .map(|a| {
+                    let p = b.world.pos(b.world.own_ants[a]);
+                    (p.row, p.col)
+                })
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect()
+        };
+        // 20 % of 21 ants: 4 wanted; the ant beside the hill and the three within 8 steps
+        // make them, so the three stay and nobody walks home.
+        let b = after_garrison(20, 2, &own);
+        assert_eq!(held(&b), vec![(30, 23), (30, 34), (35, 30)]);
+        assert!(b.scratch.orders.is_empty(), "{:?}", b.scratch.orders);
+        // 40 %: 8 wanted; the two ants 10 steps out walk home, those 25+ steps out do not.
+        let b = after_garrison(40, 2, &own);
+        assert_eq!(held(&b).len(), 3);
+        let dist = |r: i32, c: i32| (r - 30).abs() + (c - 30).abs();
+        assert_eq!(b.scratch.orders.len(), 2, "{:?}", b.scratch.orders);
+        for o in &b.scratch.orders {
+            let (dr, dc) = o.dir.delta();
+            assert_eq!(dist(o.pos.row, o.pos.col), 10, "{o:?}");
+            assert!(
+                dist(o.pos.row + dr, o.pos.col + dc) < 10,
+                "{o:?} walks home"
+            );
+        }
+        // Off, with one enemy player seen, or with fewer than 20 own ants: nothing.
+        for b in [
+            after_garrison(0, 2, &own),
+            after_garrison(40, 1, &own),
+            after_garrison(40, 2, &own[..4]),
+        ] {
+            assert!(held(&b).is_empty() && b.scratch.orders.is_empty());
+        }
     }
 
     #[test]

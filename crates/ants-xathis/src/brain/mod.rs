@@ -55,7 +55,7 @@ pub enum Step {
     Fight,
     /// The defence of an own hill.
     Defence,
-    /// The recall of ants to a threatened own hill.
+    /// The recall of ants to a threatened own hill, and the hill garrison.
     Recall,
     /// The approach toward enemy ants.
     Approach,
@@ -250,6 +250,7 @@ impl Brain {
         self.at(Step::Fight).fight();
         self.at(Step::Defence).defence();
         self.at(Step::Recall).recall();
+        self.at(Step::Recall).garrison();
         self.at(Step::Approach).approach_enemies();
         self.at(Step::Reinforce).reinforce();
         self.at(Step::Chase).attack_detached_enemies();
