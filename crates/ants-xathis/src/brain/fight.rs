@@ -674,13 +674,17 @@ mod tests {
             .map(|&(r, c)| ant(r, c, 0))
             .chain(enemies.iter().map(|&(r, c)| ant(r, c, 1)))
             .collect();
-        let input = TurnInput {
+        orders_after(cfg, 60, 60, &hill_turn(ants), Brain::recall)
+    }
+
+    /// Turn 1 with `ants` and an own hill at (30,30).
+    fn hill_turn(ants: Vec<(Pos, u8)>) -> TurnInput {
+        TurnInput {
             turn: 1,
             hills: vec![(Pos::new(30, 30), 0)],
             ants,
             ..TurnInput::default()
-        };
-        orders_after(cfg, 60, 60, &input, Brain::recall)
+        }
     }
 
     #[test]
@@ -730,15 +734,9 @@ mod tests {
             .map(|(r, c)| ant(r, c, 0))
             .chain((1..=players).map(|o| ant(5 + 50 * i32::from(o - 1), 55, o)))
             .collect();
-        let input = TurnInput {
-            turn: 1,
-            hills: vec![(Pos::new(30, 30), 0)],
-            ants,
-            ..TurnInput::default()
-        };
         let mut b = Brain::new(cfg);
         b.setup(&settings(60, 60, 500));
-        b.world.update(&input);
+        b.world.update(&hill_turn(ants));
         b.begin_turn();
         b.garrison();
         b
