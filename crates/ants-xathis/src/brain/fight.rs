@@ -748,7 +748,7 @@ mod tests {
         // 10 steps out: 21 own ants.
         let own = [(31, 30), (30, 34), (35, 30), (30, 23), (30, 40), (40, 30)];
         let held = |b: &Brain| -> Vec<(i32, i32)> {
-            (0..b.world.own_ants.len())
+            let mut held: Vec<(i32, i32)> = (0..b.world.own_ants.len())
                 .filter(|&a| {
                     b.scratch.done[a]
                         && b.scratch
@@ -760,9 +760,9 @@ mod tests {
                     let p = b.world.pos(b.world.own_ants[a]);
                     (p.row, p.col)
                 })
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect()
+                .collect();
+            held.sort_unstable();
+            held
         };
         // 20 % of 21 ants: 4 wanted; the ant beside the hill and the three within 8 steps
         // make them, so the three stay and nobody walks home.
