@@ -85,6 +85,9 @@ pub struct SeatStats {
     pub vision: [f64; 4],
     /// Turns at which the player's hills were razed.
     pub hills_lost: Vec<u32>,
+    /// Turns at which the player razed an enemy hill (its ant stood on the hill's square at
+    /// the end of the turn the hill was razed; see [`razer`]).
+    pub hills_razed: Vec<u32>,
     /// First turn an enemy ant was within the player's view radius.
     pub first_contact: Option<u32>,
     /// The player's ants near the front ([`FRONT_STEPS`]) at the sampled turns
@@ -338,6 +341,19 @@ fn front(replay: &Replay, out: &mut [SeatStats]) {
     }
 }
 
+/// The player whose ant stood on `square` at the end of `turn`, other than `owner`: for a
+/// hill of `owner` razed at `turn`, the player who razed it (the engine razes a hill when an
+/// enemy ant is on it after the battle, so that ant is alive at the end of the turn).
+pub fn razer(replay: &Replay, square: (i64, i64), owner: i64, turn: u32) -> Option<usize> {
+    let d = &replay.replaydata;
+    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    d.ants
+        .iter()
+        .filter(|a| i64::from(a.4) != owner && a.2 <= turn && a.3 > turn)
+        .find(|a| position(a, turn, rows, cols) == square)
+        .map(|a| usize::from(a.4))
+}
+
 /// An ant alive at a sampled turn of [`front`].
 struct Sampled {
     player: usize,
@@ -386,6 +402,18 @@ pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
             }
         })
         .collect();
+    for h in &d.hills {
+        let (square, owner, turn) = ((h[0], h[1]), h[2], h[3]);
+        let Ok(turn) = u32::try_from(turn) else {
+            continue;
+        };
+        if turn > end {
+            continue;
+        }
+        if let Some(p) = razer(replay, square, owner, turn).filter(|&p| p < n) {
+            out[p].hills_razed.push(turn);
+        }
+    }
     let side = sides(replay);
     let side_of = |f: &[i64]| -> Option<usize> {
         let (r, c) = (*f.first()?, *f.get(1)?);
@@ -490,6 +518,8 @@ pub struct TeamTally {
     pub points: [i64; 2],
     /// Their hills lost.
     pub hills_lost: [u32; 2],
+    /// The enemy hills they razed.
+    pub hills_razed: [u32; 2],
     /// Their seats that lost every ant.
     pub eliminated: [u32; 2],
 }
@@ -528,6 +558,7 @@ impl TeamTally {
             self.seats[k] += 1;
             self.points[k] += s.score;
             self.hills_lost[k] += s.hills_lost.len() as u32;
+            self.hills_razed[k] += s.hills_razed.len() as u32;
             self.eliminated[k] += u32::from(s.status == Some(crate::Status::Eliminated));
         }
         match (ours, theirs) {
@@ -847,6 +878,38 @@ mod tests {
     }
 
     #[test]
+    fn hills_razed_go_to_the_enemy_ant_on_the_hill_at_the_razing_turn() {
+        let mut replay = open_map_replay(10);
+        let ant = |r, c, start, end, owner, moves: &str| (r, c, start, end, owner, moves.into());
+        replay.replaydata.ants = vec![
+            // Player 1's ant steps off its hill at (20, 20); player 0's ant walks onto it by
+            // turn 3 and stays there.
+            ant(20, 20, 0, 11, 1, "s---------"),
+            ant(20, 17, 0, 11, 0, "eee-------"),
+            // Player 1's ant reaches player 0's hill at (5, 5) at turn 8, the razing turn.
+            ant(5, 3, 0, 11, 1, "------ee--"),
+            // Player 0's ant leaves (35, 35) at turn 1: nobody stands on the hill there when
+            // it is razed at turn 6.
+            ant(35, 35, 0, 11, 0, "n---------"),
+            // A hill razed after the game's last turn counts for nobody.
+            ant(30, 30, 0, 11, 0, "----------"),
+        ];
+        replay.replaydata.hills = vec![
+            [20, 20, 1, 5],
+            [5, 5, 0, 8],
+            [35, 35, 1, 6],
+            [30, 30, 1, 11],
+        ];
+        let stats = analyze(&replay);
+        assert_eq!(stats[0].hills_razed, vec![5]);
+        assert_eq!(stats[1].hills_razed, vec![8]);
+        assert_eq!(stats[0].hills_lost, vec![8]);
+        assert_eq!(stats[1].hills_lost, vec![5, 6]);
+        assert_eq!(razer(&replay, (20, 20), 1, 2), None, "not there yet");
+        assert_eq!(razer(&replay, (20, 20), 0, 5), None, "the razer's own hill");
+    }
+
+    #[test]
     fn front_counts_on_hand_made_ants() {
         // 110 turns: only turn 100 is sampled.
         let mut replay = open_map_replay(110);
@@ -907,6 +970,7 @@ mod tests {
             status: Some(status),
             result: 'L',
             hills_lost: vec![7; hills_lost],
+            hills_razed: vec![9; usize::from(score > 2)],
             ..SeatStats::default()
         }
     }
@@ -949,6 +1013,7 @@ mod tests {
                 seats: [6, 6],
                 points: [16, 9],
                 hills_lost: [3, 4],
+                hills_razed: [3, 2],
                 eliminated: [1, 2],
             }
         );

@@ -130,7 +130,7 @@ pub enum Command {
     /// What replays show per player: one line per game (result, ants alive, food gathered,
     /// ants lost (on the own side, for nothing: no enemy ant died within 6 steps in the same
     /// turn, and of those the ones outnumbered within the view radius) and share of the map
-    /// in sight at turns 50/100/200/300, hills lost, first
+    /// in sight at turns 50/100/200/300, hills lost, enemy hills razed, first
     /// contact), then the means per bot name. Files or directories (every `*.replay` below).
     /// With `--team`, a last table counts the games whose top score a seat of the team held.
     Analyze {
@@ -140,7 +140,8 @@ pub enum Command {
         /// A player name that belongs to the team (repeat for every seat name, e.g.
         /// `--team champion --team "champion(margin_ms=61)"`): the games whose top score
         /// only team seats hold, the games they share it with another seat, and points,
-        /// hills lost and eliminated seats per seat of the team and of the others.
+        /// hills lost, enemy hills razed and eliminated seats per seat of the team and of the
+        /// others.
         #[arg(long)]
         team: Vec<String>,
     },
@@ -380,11 +381,11 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
     let t = SAMPLE_TURNS;
     writeln!(
         out,
-        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost at | first contact |"
+        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost at | hills razed at | first contact |"
     )?;
     writeln!(
         out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     )?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
@@ -402,7 +403,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
                 .collect();
             writeln!(
                 out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {} |",
+                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {:?} | {} |",
                 s.name,
                 s.result,
                 s.score,
@@ -416,6 +417,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
                 s.lost_outnumbered,
                 pct.join("/"),
                 s.hills_lost,
+                s.hills_razed,
                 s.first_contact.map_or("-".into(), |t| t.to_string())
             )?;
             match per_bot.iter_mut().find(|(n, _)| *n == s.name) {
@@ -430,11 +432,12 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat |"
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat | hills razed per seat (by turn {}) |",
+        t[3]
     )?;
     writeln!(
         out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     )?;
     for (name, seats) in &per_bot {
         let k = seats.len() as f64;
@@ -448,7 +451,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} ({:.2}) |",
             seats.len(),
             count('W'),
             count('D'),
@@ -463,6 +466,8 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.lost_outnumbered[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
+            mean(&|s| s.hills_razed.len() as f64),
+            mean(&|s| s.hills_razed.iter().filter(|&&r| r <= t[3]).count() as f64),
         )?;
     }
     front_table(&mut out, &per_bot)?;
@@ -505,12 +510,12 @@ fn team_table(
     )?;
     writeln!(
         out,
-        "| top score: team only | shared with others | not the team's | points per seat: team / others | hills lost per seat | seats eliminated |"
+        "| top score: team only | shared with others | not the team's | points per seat: team / others | hills lost per seat | hills razed per seat | seats eliminated |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|")?;
     writeln!(
         out,
-        "| {} ({:.1} %) | {} ({:.1} %) | {} | {:.2} / {:.2} | {:.2} / {:.2} | {} of {} / {} of {} |",
+        "| {} ({:.1} %) | {} ({:.1} %) | {} | {:.2} / {:.2} | {:.2} / {:.2} | {:.2} / {:.2} | {} of {} / {} of {} |",
         t.top,
         pct(t.top),
         t.top_shared,
@@ -520,6 +525,8 @@ fn team_table(
         per_seat(t.points[1] as f64, 1),
         per_seat(f64::from(t.hills_lost[0]), 0),
         per_seat(f64::from(t.hills_lost[1]), 1),
+        per_seat(f64::from(t.hills_razed[0]), 0),
+        per_seat(f64::from(t.hills_razed[1]), 1),
         t.eliminated[0],
         t.seats[0],
         t.eliminated[1],

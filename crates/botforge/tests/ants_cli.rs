@@ -424,11 +424,17 @@ fn tournament_seats_named_external_bots_and_writes_replays() {
         .nth(2)
         .unwrap_or("");
     let team: Vec<&str> = team_row.split('|').map(str::trim).collect();
-    assert_eq!(team.len(), 8, "{out}");
+    assert_eq!(team.len(), 9, "{out}");
     let first = |c: &str| c.split(' ').next().unwrap_or("").to_owned();
     assert_eq!(first(team[1]), means[3], "wins: {out}");
     assert_eq!(first(team[2]), means[4], "draws: {out}");
     assert_eq!(first(team[3]), means[5], "losses: {out}");
+    assert_eq!(first(team[5]), means[15], "hills lost per seat: {out}");
+    assert_eq!(
+        first(team[6]),
+        first(&means[16]),
+        "hills razed per seat: {out}"
+    );
     let o = botforge(&[
         "ants",
         "analyze",
