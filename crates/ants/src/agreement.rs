@@ -254,7 +254,7 @@ pub fn agreement(
     let orders = orders_per_turn(&String::from_utf8_lossy(&out));
 
     let d = &replay.replaydata;
-    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let (rows, cols) = d.map.torus();
     let water: Vec<Vec<bool>> = d
         .map
         .data

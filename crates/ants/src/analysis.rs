@@ -244,7 +244,7 @@ struct Death {
 fn deaths(replay: &Replay) -> Vec<Death> {
     let d = &replay.replaydata;
     let n = replay.playernames.len();
-    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let (rows, cols) = d.map.torus();
     let mut out: Vec<Death> = d
         .ants
         .iter()
@@ -294,7 +294,7 @@ fn deaths(replay: &Replay) -> Vec<Death> {
 fn front(replay: &Replay, out: &mut [SeatStats]) {
     let d = &replay.replaydata;
     let n = out.len();
-    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let (rows, cols) = d.map.torus();
     let end = replay.game_length;
     let r2 = i64::from(d.viewradius2);
     let steps = |a, b| torus_steps(a, b, rows, cols);
@@ -346,7 +346,7 @@ fn front(replay: &Replay, out: &mut [SeatStats]) {
 /// enemy ant is on it after the battle, so that ant is alive at the end of the turn).
 pub fn razer(replay: &Replay, square: (i64, i64), owner: i64, turn: u32) -> Option<usize> {
     let d = &replay.replaydata;
-    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let (rows, cols) = d.map.torus();
     d.ants
         .iter()
         .filter(|a| i64::from(a.4) != owner && a.2 <= turn && a.3 > turn)
@@ -368,7 +368,7 @@ struct Sampled {
 pub fn analyze(replay: &Replay) -> Vec<SeatStats> {
     let d = &replay.replaydata;
     let n = replay.playernames.len();
-    let (rows, cols) = (i64::from(d.map.rows.max(1)), i64::from(d.map.cols.max(1)));
+    let (rows, cols) = d.map.torus();
     let squares = (rows * cols) as usize;
     let end = replay.game_length;
     let alive_at = |a: &crate::replay::ReplayAnt, t: u32| a.2 <= t && a.3 > t && t <= end;

@@ -81,6 +81,14 @@ pub struct ReplayMap {
     pub data: Vec<String>,
 }
 
+impl ReplayMap {
+    /// Rows and columns as the torus arithmetic of the analyses uses them (at least 1 each,
+    /// so a malformed replay cannot divide by zero).
+    pub fn torus(&self) -> (i64, i64) {
+        (i64::from(self.rows.max(1)), i64::from(self.cols.max(1)))
+    }
+}
+
 /// The largest replay file [`Replay::load`] reads (a 1000-turn game on the official maps
 /// takes a few MiB).
 pub const MAX_REPLAY_BYTES: u64 = 256 << 20;
