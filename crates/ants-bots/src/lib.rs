@@ -219,6 +219,7 @@ config_params! {
     safe_food = "false" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
     contest_food = "false" / "false": "a contested food without a second own ant near is approached by safe steps instead of given up";
     multi_contest_food = "false" / "true": "contest_food once two or more enemy players have been seen (4-player games)";
+    multi_defence = "false" / "false": "once two or more enemy players have been seen, defence comes before food and enemy hills and looks for defenders around the hill";
     hill_first = "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";
     safe_hill = "false" / "false": "the enemy-hill step moves a dangered ant only by a step no enemy can reach";
     defence_percent = "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";

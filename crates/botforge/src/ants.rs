@@ -131,7 +131,8 @@ pub enum Command {
     /// ants lost (on the own side, for nothing: no enemy ant died within 6 steps in the same
     /// turn, and of those the ones outnumbered within the view radius) and share of the map
     /// in sight at turns 50/100/200/300, hills lost, enemy hills razed, first
-    /// contact), then the means per bot name. Files or directories (every `*.replay` below).
+    /// contact), then the means per bot name (hills lost and razed also by turn 300). Files or
+    /// directories (every `*.replay` below).
     /// With `--team`, a last table counts the games whose top score a seat of the team held.
     Analyze {
         /// Replay files or directories.
@@ -432,8 +433,8 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat | hills razed per seat (by turn {}) |",
-        t[3]
+        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat (by turn {}) | hills razed per seat (by turn {}) |",
+        t[3], t[3]
     )?;
     writeln!(
         out,
@@ -451,7 +452,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
         writeln!(
             out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} ({:.2}) |",
+            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
             seats.len(),
             count('W'),
             count('D'),
@@ -466,6 +467,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.lost_outnumbered[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
+            mean(&|s| s.hills_lost.iter().filter(|&&r| r <= t[3]).count() as f64),
             mean(&|s| s.hills_razed.len() as f64),
             mean(&|s| s.hills_razed.iter().filter(|&&r| r <= t[3]).count() as f64),
         )?;

@@ -64,6 +64,13 @@ pub struct Config {
     /// [`Config::contest_food`] once two or more enemy players have been seen (4-player
     /// games); before that, and in 2-player games, `contest_food` alone decides.
     pub multi_contest_food: bool,
+    /// Once two or more enemy players have been seen (4-player games), the defence step runs
+    /// before the enemy-hill and food steps instead of after the fight (ants an enemy can
+    /// reach next turn are still left to the fight), so the ant that would meet a raider of
+    /// an own hill is not sent to a food first; and a raider without a free ant on or beside
+    /// its path is met by the nearest free ant within its distance plus two steps of the hill
+    /// (not within its distance of the path's tile next to the hill).
+    pub multi_defence: bool,
     /// With `fight_first`, the enemy-hill step still takes ants an enemy can reach (the post
     /// mortem's order: raiders walk to the hill before the fight is searched).
     pub hill_first: bool,
@@ -208,6 +215,7 @@ impl Config {
             safe_food: false,
             contest_food: false,
             multi_contest_food: false,
+            multi_defence: false,
             hill_first: false,
             safe_hill: false,
             defence_percent: 50,
@@ -308,6 +316,7 @@ impl Config {
             "safe_food" => self.safe_food = flag(value)?,
             "contest_food" => self.contest_food = flag(value)?,
             "multi_contest_food" => self.multi_contest_food = flag(value)?,
+            "multi_defence" => self.multi_defence = flag(value)?,
             "hill_first" => self.hill_first = flag(value)?,
             "safe_hill" => self.safe_hill = flag(value)?,
             "defence_percent" => self.defence_percent = int(value)?,
@@ -340,7 +349,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 51] = [
+    pub const PARAMS: [&'static str; 52] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -371,6 +380,7 @@ impl Config {
         "safe_food",
         "contest_food",
         "multi_contest_food",
+        "multi_defence",
         "hill_first",
         "safe_hill",
         "defence_percent",

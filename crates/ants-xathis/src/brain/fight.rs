@@ -322,6 +322,7 @@ impl Brain {
         if hills.is_empty() || hills.len() > 4 || self.world.enemy_ants.is_empty() {
             return;
         }
+        let wide = self.cfg.multi_defence && !self.duel();
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         let w = &self.world;
         let bfs = &mut self.bfs;
@@ -359,9 +360,17 @@ impl Brain {
                 }
             }
             if defender.is_none() {
-                let from = path[d - d / 4];
+                // By default the nearest free ant within the raider's distance of the path
+                // near the hill; with `multi_defence` within that distance plus two of the
+                // hill itself (an ant that reaches attack range of the hill with the raider
+                // kills it there before it razes the hill).
+                let (from, depth) = if wide {
+                    (path[d], d as u16 + 2)
+                } else {
+                    (path[d - d / 4], d as u16)
+                };
                 let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
-                self.bfs2.run(w, [from], d as u16, |t, _| {
+                self.bfs2.run(w, [from], depth, |t, _| {
                     let a = ant_at[t as usize];
                     if a != NO_IDX && !done[a as usize] {
                         defender = Some(a as usize);

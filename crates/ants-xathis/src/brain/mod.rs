@@ -244,11 +244,19 @@ impl Brain {
         };
         self.begin_turn();
         self.init_missions();
+        let defence_first = self.cfg.multi_defence && !self.duel();
+        if defence_first {
+            let reserved = self.reserve_dangered();
+            self.at(Step::Defence).defence();
+            self.release(reserved);
+        }
         self.hills_and_food();
         self.init_explore();
         self.areas.compute(&self.world);
         self.at(Step::Fight).fight();
-        self.at(Step::Defence).defence();
+        if !defence_first {
+            self.at(Step::Defence).defence();
+        }
         self.at(Step::Recall).recall();
         self.at(Step::Recall).garrison();
         self.at(Step::Approach).approach_enemies();
@@ -497,6 +505,71 @@ mod tests {
         };
         assert_eq!(order_of_a(false), Some(Dir::E));
         assert_ne!(order_of_a(true), Some(Dir::E));
+    }
+
+    #[test]
+    fn multi_defence_sends_the_ant_a_food_would_take_to_meet_a_raider() {
+        // Own hill H (10,10); own ant A (6,10) is 4 steps from a food (2,10); an enemy ant
+        // (18,10) walks toward H. The food step comes before the defence and takes A north.
+        // With `multi_defence`, once a second enemy player (25,25) has been seen, the
+        // defence comes first and sends A south, toward the raider's path.
+        let order_of_a = |multi_defence: bool, second_enemy: bool| {
+            let mut b = Brain::new(Config {
+                multi_defence,
+                ..Config::champion()
+            });
+            b.setup(&settings(30, 30, 500));
+            let mut ants = vec![ant(6, 10, 0), ant(18, 10, 1)];
+            if second_enemy {
+                ants.push(ant(25, 25, 2));
+            }
+            let orders = b.turn(&TurnInput {
+                turn: 1,
+                ants,
+                hills: vec![(Pos::new(10, 10), 0)],
+                food: vec![Pos::new(2, 10)],
+                ..TurnInput::default()
+            });
+            let step = b
+                .decided_by()
+                .find(|&(p, _)| p == Pos::new(6, 10))
+                .map(|(_, s)| s);
+            let dir = orders
+                .iter()
+                .find(|o| o.pos == Pos::new(6, 10))
+                .map(|o| o.dir);
+            (dir, step)
+        };
+        assert_eq!(order_of_a(false, true), (Some(Dir::N), Some(Step::Food)));
+        assert_eq!(order_of_a(true, false), (Some(Dir::N), Some(Step::Food)));
+        assert_eq!(order_of_a(true, true), (Some(Dir::S), Some(Step::Defence)));
+    }
+
+    #[test]
+    fn multi_defence_finds_a_defender_around_the_hill() {
+        // Own hill H (10,10); an enemy ant (14,10) is 4 steps from it; own ant A (9,13) is 4
+        // steps from H but 5 from (11,10), the raider's path next to the hill, so the
+        // default defence finds no defender (A approaches the enemy instead). With
+        // `multi_defence` and a second enemy player seen, A is within the raider's
+        // distance plus two of the hill and defends.
+        let step_of_a = |multi_defence: bool| {
+            let mut b = Brain::new(Config {
+                multi_defence,
+                ..Config::champion()
+            });
+            b.setup(&settings(30, 30, 500));
+            b.turn(&TurnInput {
+                turn: 1,
+                ants: vec![ant(9, 13, 0), ant(14, 10, 1), ant(25, 25, 2)],
+                hills: vec![(Pos::new(10, 10), 0)],
+                ..TurnInput::default()
+            });
+            b.decided_by()
+                .find(|&(p, _)| p == Pos::new(9, 13))
+                .map(|(_, s)| s)
+        };
+        assert_ne!(step_of_a(false), Some(Step::Defence));
+        assert_eq!(step_of_a(true), Some(Step::Defence));
     }
 
     /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
