@@ -450,6 +450,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
                 .join(" / ")
         };
         let count = |c: char| seats.iter().filter(|s| s.result == c).count();
+        let by_last_sample = |turns: &[u32]| turns.iter().filter(|&&r| r <= t[3]).count() as f64;
         writeln!(
             out,
             "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
@@ -467,9 +468,9 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
             fmt4(&|s, i| f64::from(s.lost_outnumbered[i]), 1),
             fmt4(&|s, i| 100.0 * s.vision[i], 1),
             mean(&|s| s.hills_lost.len() as f64),
-            mean(&|s| s.hills_lost.iter().filter(|&&r| r <= t[3]).count() as f64),
+            mean(&|s| by_last_sample(&s.hills_lost)),
             mean(&|s| s.hills_razed.len() as f64),
-            mean(&|s| s.hills_razed.iter().filter(|&&r| r <= t[3]).count() as f64),
+            mean(&|s| by_last_sample(&s.hills_razed)),
         )?;
     }
     front_table(&mut out, &per_bot)?;

@@ -170,6 +170,12 @@ impl Brain {
         self.enemy_players.count_ones() <= 1
     }
 
+    /// Whether [`Config::multi_defence`](super::Config::multi_defence) acts this turn (on,
+    /// and two or more enemy players seen).
+    pub(super) fn multi_defence(&self) -> bool {
+        self.cfg.multi_defence && !self.duel()
+    }
+
     /// The weight of the combat evaluation's stay term: [`Config::stay_percent`] while at
     /// most one enemy player has been seen, [`Config::multi_stay_percent`] from the second.
     fn stay_weight(&self) -> u32 {
@@ -322,7 +328,7 @@ impl Brain {
         if hills.is_empty() || hills.len() > 4 || self.world.enemy_ants.is_empty() {
             return;
         }
-        let wide = self.cfg.multi_defence && !self.duel();
+        let wide = self.multi_defence();
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         let w = &self.world;
         let bfs = &mut self.bfs;

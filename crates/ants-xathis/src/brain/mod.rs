@@ -244,7 +244,7 @@ impl Brain {
         };
         self.begin_turn();
         self.init_missions();
-        let defence_first = self.cfg.multi_defence && !self.duel();
+        let defence_first = self.multi_defence();
         if defence_first {
             let reserved = self.reserve_dangered();
             self.at(Step::Defence).defence();
