@@ -198,6 +198,7 @@ config_params! {
     relative_aggression = "false" / "true": "aggressive also where own ants outnumber the enemy 2:1 near the fight";
     per_player_combat = "false" / "false": "the combat evaluation applies the focus rule per enemy player";
     food_depth = "10" / "10": "ants within this many steps of a food are sent";
+    multi_food_depth = "10" / "10": "food_depth once two or more enemy players have been seen (4-player games)";
     aggression_ratio10 = "20" / "20": "relative aggression ratio in tenths (20 = two to one)";
     relative_only_in_duels = "false" / "true": "relative aggression only while one enemy player has been seen";
     food_matching = "true" / "true": "food as a matching of ants to foods, shortest pairs first";
@@ -220,6 +221,8 @@ config_params! {
     contest_food = "false" / "false": "a contested food without a second own ant near is approached by safe steps instead of given up";
     multi_contest_food = "false" / "true": "contest_food once two or more enemy players have been seen (4-player games)";
     multi_defence = "false" / "false": "once two or more enemy players have been seen, defence comes before food and enemy hills and looks for defenders around the hill";
+    defend_hills = "4" / "4": "the defence step acts while the own hills number at most this many";
+    multi_defend_hills = "4" / "4": "defend_hills once two or more enemy players have been seen (4-player games)";
     hill_first = "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";
     safe_hill = "false" / "false": "the enemy-hill step moves a dangered ant only by a step no enemy can reach";
     defence_percent = "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";

@@ -60,26 +60,39 @@ pub struct Tally {
     pub bot_closer: u64,
     /// Disagreements where the player's square is closer to the nearest enemy.
     pub player_closer: u64,
+    /// Positions where the bot's order leaves the ant where it stands.
+    pub bot_stays: u64,
+    /// Positions where the player's ant stayed.
+    pub player_stays: u64,
 }
 
 impl Tally {
     /// Share of positions with the player's move (0 when there were none).
     pub fn rate(&self) -> f64 {
-        if self.positions == 0 {
-            0.0
-        } else {
-            self.same as f64 / self.positions as f64
-        }
+        share(self.same, self.positions)
     }
 
-    /// Counts one position: whether the bot made the player's move, and the squared
-    /// distances from the nearest enemy of the bot's square `bot` and the player's square
-    /// `player` (which decide who ended closer where the moves differ).
-    fn count(&mut self, same: bool, bot: i64, player: i64) {
+    /// Share of positions where the bot's ant stays (0 when there were none).
+    pub fn bot_stay_rate(&self) -> f64 {
+        share(self.bot_stays, self.positions)
+    }
+
+    /// Share of positions where the player's ant stayed (0 when there were none).
+    pub fn player_stay_rate(&self) -> f64 {
+        share(self.player_stays, self.positions)
+    }
+
+    /// Counts one position: the bot's and the player's moves (`b'-'` stays), and the
+    /// squared distances from the nearest enemy of the bot's square `bot` and the player's
+    /// square `player` (which decide who ended closer where the moves differ).
+    fn count(&mut self, moves: (u8, u8), bot: i64, player: i64) {
+        let same = moves.0 == moves.1;
         self.positions += 1;
         self.same += u64::from(same);
         self.bot_closer += u64::from(!same && bot < player);
         self.player_closer += u64::from(!same && player < bot);
+        self.bot_stays += u64::from(moves.0 == b'-');
+        self.player_stays += u64::from(moves.1 == b'-');
     }
 
     /// Adds another tally.
@@ -88,6 +101,17 @@ impl Tally {
         self.same += o.same;
         self.bot_closer += o.bot_closer;
         self.player_closer += o.player_closer;
+        self.bot_stays += o.bot_stays;
+        self.player_stays += o.player_stays;
+    }
+}
+
+/// `part` of `whole` (0 when `whole` is 0).
+fn share(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
     }
 }
 
@@ -321,9 +345,7 @@ pub fn agreement(
                 .iter()
                 .find(|(q, _)| *q == p)
                 .map_or(b'-', |x| x.1);
-            let same = mine == played;
-            res.all.positions += 1;
-            res.all.same += u64::from(same);
+            let pair = (mine, played);
             let near: Vec<(i64, i64)> = enemies
                 .iter()
                 .copied()
@@ -331,14 +353,15 @@ pub fn agreement(
                 .collect();
             let closest = |q: (i64, i64)| near.iter().map(|&e| d2(q, e)).min().unwrap_or(0);
             let (b, r) = (closest(step(p, mine)), closest(step(p, played)));
+            res.all.count(pair, b, r);
             if !turn_reasons.is_empty() {
                 let name = turn_reasons
                     .binary_search_by(|(q, _)| q.cmp(&p))
                     .map_or(UNREPORTED, |i| turn_reasons[i].1);
                 let st = res.step_mut(name);
-                st.all.count(same, b, r);
+                st.all.count(pair, b, r);
                 if !near.is_empty() {
-                    st.near.count(same, b, r);
+                    st.near.count(pair, b, r);
                 }
             }
             if near.is_empty() {
@@ -362,7 +385,7 @@ pub fn agreement(
             } else {
                 Balance::Even
             };
-            res.near[situation as usize][balance as usize].count(same, b, r);
+            res.near[situation as usize][balance as usize].count(pair, b, r);
         }
     }
     Ok(res)
@@ -457,6 +480,13 @@ mod tests {
             .sum::<u64>();
         assert_eq!(s.all.same, stays);
         assert!(s.all.same < s.all.positions);
+        // The statue stays everywhere; the player's stays are counted alike for both bots,
+        // and the parrot stays exactly where the player did.
+        assert_eq!(s.all.bot_stays, s.all.positions);
+        assert_eq!((s.all.player_stays, a.all.player_stays), (stays, stays));
+        assert_eq!(a.all.bot_stays, stays);
+        assert!(s.all.bot_stay_rate() > s.all.player_stay_rate());
+        assert!(Tally::default().bot_stay_rate().abs() < f64::EPSILON);
     }
 
     /// A [`Parrot`] that names a reason for its moves: "ordered" for the ants it moves,
@@ -507,6 +537,7 @@ mod tests {
         let sum = |f: fn(&StepTally) -> u64| a.by_step.iter().map(|s| f(&s.1)).sum::<u64>();
         assert_eq!(sum(|t| t.all.positions), a.all.positions);
         assert_eq!(sum(|t| t.all.same), a.all.same);
+        assert_eq!(sum(|t| t.all.bot_stays), a.all.bot_stays);
         assert_eq!(sum(|t| t.near.positions), a.near_total().positions);
         // The parrot makes the player's move everywhere, whatever the reason.
         assert!(a.by_step.iter().all(|s| s.1.all.same == s.1.all.positions));

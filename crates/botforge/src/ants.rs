@@ -317,17 +317,19 @@ fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode
     writeln!(out)?;
     writeln!(
         out,
-        "| ants | balance | positions | same move % | bot closer | {player} closer |"
+        "| ants | balance | positions | same move % | bot closer | {player} closer | bot stays % | {player} stays % |"
     )?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
+    writeln!(out, "|---|---|---|---|---|---|---|---|")?;
     let row = |out: &mut std::io::StdoutLock, what: &str, bal: &str, t: &Tally| {
         writeln!(
             out,
-            "| {what} | {bal} | {} | {:.1} | {} | {} |",
+            "| {what} | {bal} | {} | {:.1} | {} | {} | {:.1} | {:.1} |",
             t.positions,
             100.0 * t.rate(),
             t.bot_closer,
-            t.player_closer
+            t.player_closer,
+            100.0 * t.bot_stay_rate(),
+            100.0 * t.player_stay_rate()
         )
     };
     for (s, sname) in [
@@ -353,19 +355,23 @@ fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode
         writeln!(out)?;
         writeln!(
             out,
-            "| step | positions | same move % | near an enemy | same move % | bot closer | {player} closer |"
+            "| step | positions | same move % | near an enemy | same move % | bot closer | {player} closer | bot stays % (near) | {player} stays % (near) |"
         )?;
-        writeln!(out, "|---|---|---|---|---|---|---|")?;
+        writeln!(out, "|---|---|---|---|---|---|---|---|---|")?;
         for (name, t) in steps {
             writeln!(
                 out,
-                "| {name} | {} | {:.1} | {} | {:.1} | {} | {} |",
+                "| {name} | {} | {:.1} | {} | {:.1} | {} | {} | {:.1} ({:.1}) | {:.1} ({:.1}) |",
                 t.all.positions,
                 100.0 * t.all.rate(),
                 t.near.positions,
                 100.0 * t.near.rate(),
                 t.near.bot_closer,
-                t.near.player_closer
+                t.near.player_closer,
+                100.0 * t.all.bot_stay_rate(),
+                100.0 * t.near.bot_stay_rate(),
+                100.0 * t.all.player_stay_rate(),
+                100.0 * t.near.player_stay_rate()
             )?;
         }
     }

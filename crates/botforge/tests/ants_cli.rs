@@ -12,6 +12,24 @@ fn data(rel: &str) -> String {
     format!("{}/../../data/ants/{rel}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Plays `bots` on `maze_p02_01` for `turns` turns (seed 3) and writes the replay.
+fn play_to_replay(replay: &std::path::Path, turns: &str, bots: [&str; 2]) -> std::process::Output {
+    botforge(&[
+        "ants",
+        "play",
+        "--map",
+        &data("maze_p02_01.map"),
+        "--turns",
+        turns,
+        "--seed",
+        "3",
+        "--replay",
+        replay.to_str().unwrap(),
+        bots[0],
+        bots[1],
+    ])
+}
+
 #[test]
 fn play_without_arguments_prints_a_result_table() {
     let o = botforge(&["ants", "play", "--turns", "60"]);
@@ -28,20 +46,7 @@ fn external_protocol_bot_plays_and_the_replay_checks() {
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("g.replay");
     let bot_cmd = format!("cmd:{} ants bot greedy", env!("CARGO_BIN_EXE_botforge"));
-    let o = botforge(&[
-        "ants",
-        "play",
-        "--map",
-        &data("maze_p02_01.map"),
-        "--turns",
-        "40",
-        "--seed",
-        "3",
-        "--replay",
-        replay.to_str().unwrap(),
-        "hunter",
-        &bot_cmd,
-    ]);
+    let o = play_to_replay(&replay, "40", ["hunter", &bot_cmd]);
     assert!(o.status.success(), "{}", text(&o));
     let out = text(&o);
     assert!(
@@ -51,6 +56,53 @@ fn external_protocol_bot_plays_and_the_replay_checks() {
     let o = botforge(&["ants", "check-replay", replay.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("1 of 1 replays match"));
+}
+
+/// The cells of the row of `table` (markdown) that starts with `| first | second |`.
+fn row_cells(table: &str, first: &str, second: &str) -> Vec<String> {
+    let start = format!("| {first} | {second} |");
+    let line = table
+        .lines()
+        .find(|l| l.starts_with(&start))
+        .unwrap_or_else(|| panic!("no row {start} in\n{table}"));
+    line.trim_matches('|')
+        .split('|')
+        .map(|c| c.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn agree_counts_where_the_bot_and_the_player_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = dir.path().join("g.replay");
+    let o = play_to_replay(&replay, "60", ["hunter", "greedy"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let agree = |bot: &str| {
+        let o = botforge(&[
+            "ants",
+            "agree",
+            "--bot",
+            bot,
+            "--player",
+            "greedy",
+            replay.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        text(&o)
+    };
+    let out = agree("hold");
+    assert!(out.contains("| bot stays % | greedy stays % |"), "{out}");
+    // Columns: ants, balance, positions, same %, closer ×2, bot stays %, player stays %.
+    let all = row_cells(&out, "all ants", "all");
+    assert_eq!(all[6], "100.0", "{out}");
+    let player_stays = all[7].clone();
+    assert!(player_stays.parse::<f64>().unwrap() < 100.0, "{out}");
+    // The player replayed to itself stays exactly where it stayed.
+    let out = agree("greedy");
+    let all = row_cells(&out, "all ants", "all");
+    assert_eq!(all[3], "100.0", "{out}");
+    assert_eq!(all[6], all[7], "{out}");
+    assert_eq!(all[7], player_stays, "{out}");
 }
 
 #[test]

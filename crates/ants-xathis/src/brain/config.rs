@@ -29,6 +29,9 @@ pub struct Config {
     pub per_player_combat: bool,
     /// Food: ants within this many steps of a food are sent (post mortem: 10).
     pub food_depth: u16,
+    /// [`Config::food_depth`] once two or more enemy players have been seen (4-player
+    /// games).
+    pub multi_food_depth: u16,
     /// Relative aggression: own ants near the fight must outnumber the enemy ants near it
     /// by this ratio, in tenths (20 = two to one).
     pub aggression_ratio10: u32,
@@ -71,6 +74,12 @@ pub struct Config {
     /// its path is met by the nearest free ant within its distance plus two steps of the hill
     /// (not within its distance of the path's tile next to the hill).
     pub multi_defence: bool,
+    /// The defence step acts while the own hills number at most this many (post mortem: 4,
+    /// "if I have more than 4 hills I don't defend"); once two or more enemy players have
+    /// been seen (4-player games) the limit is [`Config::multi_defend_hills`].
+    pub defend_hills: u16,
+    /// [`Config::defend_hills`] once two or more enemy players have been seen.
+    pub multi_defend_hills: u16,
     /// With `fight_first`, the enemy-hill step still takes ants an enemy can reach (the post
     /// mortem's order: raiders walk to the hill before the fight is searched).
     pub hill_first: bool,
@@ -194,6 +203,7 @@ impl Config {
             hill_rush: false,
             per_player_combat: false,
             food_depth: FOOD_DEPTH,
+            multi_food_depth: FOOD_DEPTH,
             aggression_ratio10: 20,
             relative_only_in_duels: false,
             food_matching: true,
@@ -216,6 +226,8 @@ impl Config {
             contest_food: false,
             multi_contest_food: false,
             multi_defence: false,
+            defend_hills: super::fight::DEFEND_HILLS,
+            multi_defend_hills: super::fight::DEFEND_HILLS,
             hill_first: false,
             safe_hill: false,
             defence_percent: 50,
@@ -295,6 +307,7 @@ impl Config {
             "relative_aggression" => self.relative_aggression = flag(value)?,
             "per_player_combat" => self.per_player_combat = flag(value)?,
             "food_depth" => self.food_depth = int(value)?,
+            "multi_food_depth" => self.multi_food_depth = int(value)?,
             "aggression_ratio10" => self.aggression_ratio10 = int(value)?,
             "relative_only_in_duels" => self.relative_only_in_duels = flag(value)?,
             "food_matching" => self.food_matching = flag(value)?,
@@ -317,6 +330,8 @@ impl Config {
             "contest_food" => self.contest_food = flag(value)?,
             "multi_contest_food" => self.multi_contest_food = flag(value)?,
             "multi_defence" => self.multi_defence = flag(value)?,
+            "defend_hills" => self.defend_hills = int(value)?,
+            "multi_defend_hills" => self.multi_defend_hills = int(value)?,
             "hill_first" => self.hill_first = flag(value)?,
             "safe_hill" => self.safe_hill = flag(value)?,
             "defence_percent" => self.defence_percent = int(value)?,
@@ -349,7 +364,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 52] = [
+    pub const PARAMS: [&'static str; 55] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -359,6 +374,7 @@ impl Config {
         "relative_aggression",
         "per_player_combat",
         "food_depth",
+        "multi_food_depth",
         "aggression_ratio10",
         "relative_only_in_duels",
         "food_matching",
@@ -381,6 +397,8 @@ impl Config {
         "contest_food",
         "multi_contest_food",
         "multi_defence",
+        "defend_hills",
+        "multi_defend_hills",
         "hill_first",
         "safe_hill",
         "defence_percent",

@@ -22,6 +22,8 @@ pub(super) const MAX_ENEMIES: usize = 8;
 pub const HILL_FIGHT2: u32 = 64;
 /// Defence: enemies within this many steps of an own hill get a defender.
 const DEFENCE_DEPTH: u16 = 15;
+/// The defence step acts while the own hills number at most this many (post mortem).
+pub(super) const DEFEND_HILLS: u16 = 4;
 /// Threat context: ants outside a combat group within this squared distance of one of its
 /// own ants count for the next-turn threat, at most [`MAX_CONTEXT`] of each side.
 const CONTEXT2: u32 = 50;
@@ -176,14 +178,16 @@ impl Brain {
         self.cfg.multi_defence && !self.duel()
     }
 
+    /// `duel` while at most one enemy player has been seen, `multi` from the second: the
+    /// value of a setting with a 4-player form (`food_depth` / `multi_food_depth`, …).
+    pub(super) fn by_players<T>(&self, duel: T, multi: T) -> T {
+        if self.duel() { duel } else { multi }
+    }
+
     /// The weight of the combat evaluation's stay term: [`Config::stay_percent`] while at
     /// most one enemy player has been seen, [`Config::multi_stay_percent`] from the second.
     fn stay_weight(&self) -> u32 {
-        if self.duel() {
-            self.cfg.stay_percent
-        } else {
-            self.cfg.multi_stay_percent
-        }
+        self.by_players(self.cfg.stay_percent, self.cfg.multi_stay_percent)
     }
 
     /// Builds and searches one combat group, then commits the chosen moves.
@@ -325,7 +329,8 @@ impl Brain {
 
     pub(super) fn defence(&mut self) {
         let hills = self.world.own_hills.clone();
-        if hills.is_empty() || hills.len() > 4 || self.world.enemy_ants.is_empty() {
+        let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
+        if hills.is_empty() || hills.len() > usize::from(most) || self.world.enemy_ants.is_empty() {
             return;
         }
         let wide = self.multi_defence();

@@ -87,10 +87,20 @@ impl Brain {
         self.cfg.contest_food || (self.cfg.multi_contest_food && !self.duel())
     }
 
+    /// How far the food step looks for ants: [`Config::food_depth`] while at most one enemy
+    /// player has been seen, [`Config::multi_food_depth`] from the second.
+    ///
+    /// [`Config::food_depth`]: super::Config::food_depth
+    /// [`Config::multi_food_depth`]: super::Config::multi_food_depth
+    fn food_depth(&self) -> u16 {
+        self.by_players(self.cfg.food_depth, self.cfg.multi_food_depth)
+    }
+
     /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest
     /// first, see [`match_food`].
     fn food_matched(&mut self) {
         let foods = self.world.food.clone();
+        let depth = self.food_depth();
         let mut pairs: Vec<(u16, u32, u32)> = Vec::new();
         let mut enemy = vec![u16::MAX; foods.len()];
         for (k, &f) in foods.iter().enumerate() {
@@ -100,7 +110,7 @@ impl Brain {
             let mut n = 0;
             let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
             let e = &mut enemy[k];
-            self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
+            self.bfs.run(w, [f], depth, |t, d| {
                 let o = w.owner[t as usize];
                 if o != NO_ANT && o != 0 && *e == u16::MAX {
                     *e = d;
@@ -154,6 +164,7 @@ impl Brain {
             return;
         }
         let foods = self.world.food.clone();
+        let depth = self.food_depth();
         for f in foods {
             if self.out_of_time() {
                 return;
@@ -162,7 +173,7 @@ impl Brain {
             let mut second: Option<u16> = None;
             let mut enemy: Option<u16> = None;
             let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
-            self.bfs.run(w, [f], self.cfg.food_depth, |t, d| {
+            self.bfs.run(w, [f], depth, |t, d| {
                 let o = w.owner[t as usize];
                 if o != NO_ANT && o != 0 && enemy.is_none() {
                     enemy = Some(d);

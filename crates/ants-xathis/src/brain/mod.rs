@@ -545,6 +545,15 @@ mod tests {
         assert_eq!(order_of_a(true, true), (Some(Dir::S), Some(Step::Defence)));
     }
 
+    /// The step that decided the move of the own ant at `at` in the first turn of a brain
+    /// with `cfg` on an open 30×30 map.
+    fn step_at(cfg: Config, input: &TurnInput, at: Pos) -> Option<Step> {
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(30, 30, 500));
+        b.turn(input);
+        b.decided_by().find(|&(p, _)| p == at).map(|(_, s)| s)
+    }
+
     #[test]
     fn multi_defence_finds_a_defender_around_the_hill() {
         // Own hill H (10,10); an enemy ant (14,10) is 4 steps from it; own ant A (9,13) is 4
@@ -552,24 +561,79 @@ mod tests {
         // default defence finds no defender (A approaches the enemy instead). With
         // `multi_defence` and a second enemy player seen, A is within the raider's
         // distance plus two of the hill and defends.
+        let input = TurnInput {
+            turn: 1,
+            ants: vec![ant(9, 13, 0), ant(14, 10, 1), ant(25, 25, 2)],
+            hills: vec![(Pos::new(10, 10), 0)],
+            ..TurnInput::default()
+        };
         let step_of_a = |multi_defence: bool| {
-            let mut b = Brain::new(Config {
+            let cfg = Config {
                 multi_defence,
                 ..Config::champion()
-            });
-            b.setup(&settings(30, 30, 500));
-            b.turn(&TurnInput {
-                turn: 1,
-                ants: vec![ant(9, 13, 0), ant(14, 10, 1), ant(25, 25, 2)],
-                hills: vec![(Pos::new(10, 10), 0)],
-                ..TurnInput::default()
-            });
-            b.decided_by()
-                .find(|&(p, _)| p == Pos::new(9, 13))
-                .map(|(_, s)| s)
+            };
+            step_at(cfg, &input, Pos::new(9, 13))
         };
         assert_ne!(step_of_a(false), Some(Step::Defence));
         assert_eq!(step_of_a(true), Some(Step::Defence));
+    }
+
+    #[test]
+    fn multi_food_depth_reaches_farther_once_two_enemy_players_are_seen() {
+        // Own ant A (14,10) is 12 steps from the food (2,10), beyond the food step's 10.
+        // `multi_food_depth=15` sends it, but only once a second enemy player (20,22)
+        // has been seen besides the first (25,25).
+        let step_of_a = |multi_food_depth: u16, second_enemy: bool| {
+            let cfg = Config {
+                multi_food_depth,
+                ..Config::champion()
+            };
+            let mut ants = vec![ant(14, 10, 0), ant(25, 25, 1)];
+            if second_enemy {
+                ants.push(ant(20, 22, 2));
+            }
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                food: vec![Pos::new(2, 10)],
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(14, 10))
+        };
+        assert_ne!(step_of_a(10, true), Some(Step::Food));
+        assert_ne!(step_of_a(15, false), Some(Step::Food));
+        assert_eq!(step_of_a(15, true), Some(Step::Food));
+    }
+
+    #[test]
+    fn the_defence_step_stops_above_its_hill_limit() {
+        // Five own hills; an enemy ant (16,10) walks toward the hill (10,10) and own ant A
+        // (12,10) stands on its path. With at most four hills defended (the post mortem's
+        // rule) the defence step leaves A alone; `multi_defend_hills` lifts the limit once a
+        // second enemy player (25,25) has been seen, and only then.
+        let step_of_a = |multi_defend_hills: u16, second_enemy: bool| {
+            let cfg = Config {
+                multi_defend_hills,
+                ..Config::champion()
+            };
+            let mut ants = vec![ant(12, 10, 0), ant(16, 10, 1)];
+            if second_enemy {
+                ants.push(ant(25, 25, 2));
+            }
+            let hills = [(10, 10), (2, 2), (2, 20), (20, 2), (20, 20)]
+                .map(|(r, c)| (Pos::new(r, c), 0))
+                .to_vec();
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                hills,
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(12, 10))
+        };
+        assert_ne!(step_of_a(4, true), Some(Step::Defence));
+        assert_ne!(step_of_a(5, false), Some(Step::Defence));
+        assert_eq!(step_of_a(5, true), Some(Step::Defence));
     }
 
     /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
