@@ -198,7 +198,7 @@ config_params! {
     relative_aggression = "false" / "true": "aggressive also where own ants outnumber the enemy 2:1 near the fight";
     per_player_combat = "false" / "false": "the combat evaluation applies the focus rule per enemy player";
     food_depth = "10" / "10": "ants within this many steps of a food are sent";
-    multi_food_depth = "10" / "10": "food_depth once two or more enemy players have been seen (4-player games)";
+    multi_food_depth = "10" / "20": "food_depth once two or more enemy players have been seen (4-player games)";
     aggression_ratio10 = "20" / "20": "relative aggression ratio in tenths (20 = two to one)";
     relative_only_in_duels = "false" / "true": "relative aggression only while one enemy player has been seen";
     food_matching = "true" / "true": "food as a matching of ants to foods, shortest pairs first";

@@ -256,7 +256,8 @@ impl Config {
     /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
     /// enemy ant free to move in the combat search with the escape fallback, the stay term
     /// in the combat evaluation (twice as heavy once two enemy players have been seen),
-    /// contested foods approached by safe steps once two enemy players have been seen, and
+    /// contested foods approached by safe steps once two enemy players have been seen, food
+    /// sent for from twice as far once two enemy players have been seen, and
     /// random tie-breaking (vision explore and hills in combat
     /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
@@ -277,6 +278,7 @@ impl Config {
             stay_percent: 25,
             multi_stay_percent: 50,
             multi_contest_food: true,
+            multi_food_depth: 2 * FOOD_DEPTH,
             ..Self::xathis()
         }
     }
