@@ -74,6 +74,12 @@ pub struct Config {
     /// its path is met by the nearest free ant within its distance plus two steps of the hill
     /// (not within its distance of the path's tile next to the hill).
     pub multi_defence: bool,
+    /// Once two or more enemy players have been seen (4-player games), the enemy-hill step
+    /// leaves the ants that are no farther from a threatened own hill than its nearest
+    /// raider (an enemy ant within the defence step's reach), so the ants at home are still
+    /// free when the defence step looks for a defender (the food step may still take them;
+    /// with [`Config::hill_first`] the enemy-hill step runs first and this has no effect).
+    pub multi_home_guard: bool,
     /// The defence step acts while the own hills number at most this many (post mortem: 4,
     /// "if I have more than 4 hills I don't defend"); once two or more enemy players have
     /// been seen (4-player games) the limit is [`Config::multi_defend_hills`].
@@ -226,6 +232,7 @@ impl Config {
             contest_food: false,
             multi_contest_food: false,
             multi_defence: false,
+            multi_home_guard: false,
             defend_hills: super::fight::DEFEND_HILLS,
             multi_defend_hills: super::fight::DEFEND_HILLS,
             hill_first: false,
@@ -279,6 +286,7 @@ impl Config {
             multi_stay_percent: 50,
             multi_contest_food: true,
             multi_food_depth: 2 * FOOD_DEPTH,
+            multi_home_guard: true,
             ..Self::xathis()
         }
     }
@@ -332,6 +340,7 @@ impl Config {
             "contest_food" => self.contest_food = flag(value)?,
             "multi_contest_food" => self.multi_contest_food = flag(value)?,
             "multi_defence" => self.multi_defence = flag(value)?,
+            "multi_home_guard" => self.multi_home_guard = flag(value)?,
             "defend_hills" => self.defend_hills = int(value)?,
             "multi_defend_hills" => self.multi_defend_hills = int(value)?,
             "hill_first" => self.hill_first = flag(value)?,
@@ -366,7 +375,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 55] = [
+    pub const PARAMS: [&'static str; 56] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -399,6 +408,7 @@ impl Config {
         "contest_food",
         "multi_contest_food",
         "multi_defence",
+        "multi_home_guard",
         "defend_hills",
         "multi_defend_hills",
         "hill_first",

@@ -21,7 +21,7 @@ pub(super) const MAX_ENEMIES: usize = 8;
 /// Hill combat: unsupported ants this close (squared distance) to a hill still fight.
 pub const HILL_FIGHT2: u32 = 64;
 /// Defence: enemies within this many steps of an own hill get a defender.
-const DEFENCE_DEPTH: u16 = 15;
+pub(super) const DEFENCE_DEPTH: u16 = 15;
 /// The defence step acts while the own hills number at most this many (post mortem).
 pub(super) const DEFEND_HILLS: u16 = 4;
 /// Threat context: ants outside a combat group within this squared distance of one of its

@@ -23,7 +23,7 @@ use search::Budget;
 
 use crate::areas::Areas;
 use crate::missions::Missions;
-use crate::paths::{AStar, Bfs};
+use crate::paths::{AStar, Bfs, Flow};
 use crate::world::World;
 
 mod config;
@@ -307,13 +307,52 @@ impl Brain {
         }
         let mut reserved = self.reserve_dangered();
         if !self.cfg.hill_first {
+            let home = self.reserve_home_guard();
             self.at(Step::EnemyHill).enemy_hills();
+            self.release(home);
         }
         if self.cfg.safe_food {
             self.release(std::mem::take(&mut reserved));
         }
         self.at(Step::Food).food();
         self.release(reserved);
+    }
+
+    /// [`Config::multi_home_guard`]: once two enemy players have been seen, marks as busy
+    /// the free ants no farther (in steps) from a threatened own hill than the nearest enemy
+    /// ant within [`fight::DEFENCE_DEPTH`] of it, and returns them, to be freed again.
+    fn reserve_home_guard(&mut self) -> Vec<usize> {
+        if !self.cfg.multi_home_guard || self.duel() || self.world.enemy_ants.is_empty() {
+            return Vec::new();
+        }
+        let w = &self.world;
+        let bfs = &mut self.bfs;
+        bfs.run(
+            w,
+            w.own_hills.iter().copied(),
+            fight::DEFENCE_DEPTH,
+            |_, _| Flow::Expand,
+        );
+        // The nearest raider's distance per own hill (in the order of `own_hills`).
+        let mut threat = vec![None; w.own_hills.len()];
+        for &(t, _) in &w.enemy_ants {
+            if bfs.reached(t) {
+                let (h, d) = (bfs.src[t as usize] as usize, bfs.dist[t as usize]);
+                threat[h] = Some(threat[h].map_or(d, |e: u16| e.min(d)));
+            }
+        }
+        let reserved: Vec<usize> = (0..w.own_ants.len())
+            .filter(|&a| {
+                let t = w.own_ants[a] as usize;
+                !self.scratch.done[a]
+                    && bfs.reached(t as u32)
+                    && threat[bfs.src[t] as usize].is_some_and(|d| bfs.dist[t] <= d)
+            })
+            .collect();
+        for &a in &reserved {
+            self.scratch.done[a] = true;
+        }
+        reserved
     }
 
     /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
@@ -576,6 +615,35 @@ mod tests {
         };
         assert_ne!(step_of_a(false), Some(Step::Defence));
         assert_eq!(step_of_a(true), Some(Step::Defence));
+    }
+
+    #[test]
+    fn multi_home_guard_keeps_the_ant_at_home_from_the_enemy_hill_step() {
+        // Own hill H (10,10) with own ant A (11,10) beside it; an enemy hill (10,22) of
+        // player 1 is 13 steps from A and a raider (2,10) of player 1 is 8 steps from H.
+        // The enemy-hill step sends A toward the enemy hill. With `multi_home_guard`, once
+        // a second enemy player (25,25) has been seen, A (nearer to H than the raider) is
+        // left to the defence step, which sends it to meet the raider.
+        let step_of_a = |multi_home_guard: bool, second_enemy: bool| {
+            let cfg = Config {
+                multi_home_guard,
+                ..Config::champion()
+            };
+            let mut ants = vec![ant(11, 10, 0), ant(2, 10, 1)];
+            if second_enemy {
+                ants.push(ant(25, 25, 2));
+            }
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                hills: vec![(Pos::new(10, 10), 0), (Pos::new(10, 22), 1)],
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(11, 10))
+        };
+        assert_eq!(step_of_a(false, true), Some(Step::EnemyHill));
+        assert_eq!(step_of_a(true, false), Some(Step::EnemyHill));
+        assert_eq!(step_of_a(true, true), Some(Step::Defence));
     }
 
     #[test]
