@@ -343,10 +343,11 @@ impl Brain {
         }
         let reserved: Vec<usize> = (0..w.own_ants.len())
             .filter(|&a| {
-                let t = w.own_ants[a] as usize;
+                let t = w.own_ants[a];
                 !self.scratch.done[a]
-                    && bfs.reached(t as u32)
-                    && threat[bfs.src[t] as usize].is_some_and(|d| bfs.dist[t] <= d)
+                    && bfs.reached(t)
+                    && threat[bfs.src[t as usize] as usize]
+                        .is_some_and(|d| bfs.dist[t as usize] <= d)
             })
             .collect();
         for &a in &reserved {
