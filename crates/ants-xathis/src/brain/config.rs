@@ -80,6 +80,13 @@ pub struct Config {
     /// free when the defence step looks for a defender (the food step may still take them;
     /// with [`Config::hill_first`] the enemy-hill step runs first and this has no effect).
     pub multi_home_guard: bool,
+    /// Once two or more enemy players have been seen (4-player games), the enemy ants this
+    /// many steps or fewer from an own hill are met by the defence step before the
+    /// enemy-hill and food steps and the fight, with any own ant, an enemy can reach it or
+    /// not, that moves by a step at most one enemy can reach next turn (so a raider is not
+    /// left alone while the ants near the hill fight elsewhere); 0: off. The defence step
+    /// after the fight leaves those raiders out.
+    pub multi_hill_alarm: u16,
     /// The defence step acts while the own hills number at most this many (post mortem: 4,
     /// "if I have more than 4 hills I don't defend"); once two or more enemy players have
     /// been seen (4-player games) the limit is [`Config::multi_defend_hills`].
@@ -233,6 +240,7 @@ impl Config {
             multi_contest_food: false,
             multi_defence: false,
             multi_home_guard: false,
+            multi_hill_alarm: 0,
             defend_hills: super::fight::DEFEND_HILLS,
             multi_defend_hills: super::fight::DEFEND_HILLS,
             hill_first: false,
@@ -341,6 +349,7 @@ impl Config {
             "multi_contest_food" => self.multi_contest_food = flag(value)?,
             "multi_defence" => self.multi_defence = flag(value)?,
             "multi_home_guard" => self.multi_home_guard = flag(value)?,
+            "multi_hill_alarm" => self.multi_hill_alarm = int(value)?,
             "defend_hills" => self.defend_hills = int(value)?,
             "multi_defend_hills" => self.multi_defend_hills = int(value)?,
             "hill_first" => self.hill_first = flag(value)?,
@@ -375,7 +384,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 56] = [
+    pub const PARAMS: [&'static str; 57] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -409,6 +418,7 @@ impl Config {
         "multi_contest_food",
         "multi_defence",
         "multi_home_guard",
+        "multi_hill_alarm",
         "defend_hills",
         "multi_defend_hills",
         "hill_first",

@@ -327,20 +327,41 @@ impl Brain {
         );
     }
 
+    /// The defence step (post mortem): every enemy ant within [`DEFENCE_DEPTH`] of an own
+    /// hill is met by one free ant, on its path to the hill where there is one.
     pub(super) fn defence(&mut self) {
+        self.defend(u16::MAX, self.multi_defence(), false);
+    }
+
+    /// [`Config::multi_hill_alarm`](super::Config::multi_hill_alarm): once two enemy
+    /// players have been seen, the defence of the raiders that close to an own hill, before
+    /// the other steps (ants an enemy can reach are not kept back).
+    pub(super) fn hill_alarm(&mut self) {
+        let alarm = self.cfg.multi_hill_alarm;
+        if alarm > 0 && !self.duel() {
+            self.defend(alarm, true, true);
+        }
+    }
+
+    /// Defends against the enemy ants at most `max_d` steps from an own hill that have no
+    /// defender yet this turn; `wide`: see [`Config::multi_defence`](super::Config::multi_defence);
+    /// `lone_only`: a defender moves only by a step at most one enemy can reach next turn.
+    fn defend(&mut self, max_d: u16, wide: bool, lone_only: bool) {
         let hills = self.world.own_hills.clone();
         let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
         if hills.is_empty() || hills.len() > usize::from(most) || self.world.enemy_ants.is_empty() {
             return;
         }
-        let wide = self.multi_defence();
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         let w = &self.world;
         let bfs = &mut self.bfs;
         let depth = DEFENCE_DEPTH.max(self.cfg.guard_depth);
         bfs.run(w, hills.iter().copied(), depth, |_, _| Flow::Expand);
         for &(t, _) in &w.enemy_ants {
-            if bfs.reached(t) {
+            if bfs.reached(t)
+                && bfs.dist[t as usize] <= max_d
+                && !self.scratch.defended.contains(&t)
+            {
                 threats.push((bfs.dist[t as usize], bfs.path_back(t)));
             }
         }
@@ -392,19 +413,23 @@ impl Brain {
             }
             let Some(a) = defender else { continue };
             let at = self.world.own_ants[a];
-            if at == target {
-                self.go(a, at);
-                continue;
-            }
-            let next_occ = &self.scratch.next_occ;
-            let limit = 2 * self.world.manhattan(at, target) + 10;
-            if let Some((dir, _)) =
+            let to = if at == target {
+                Some(at)
+            } else {
+                let next_occ = &self.scratch.next_occ;
+                let limit = 2 * self.world.manhattan(at, target) + 10;
                 self.astar
                     .first_move(&self.world, at, target, limit, 4000, |t| {
                         next_occ[t as usize]
                     })
-            {
-                self.go_dir(a, dir);
+                    .map(|(dir, _)| self.world.step(at, dir))
+            };
+            // The alarm leaves a defender whose step two or more enemies can reach to the
+            // fight (one ant at a time would walk into a wall of raiders); one enemy is met,
+            // a trade at worst.
+            if let Some(to) = to.filter(|&to| !lone_only || self.reachers(a, to) <= 1) {
+                self.scratch.defended.push(path[0]);
+                self.go(a, to);
             }
         }
     }
@@ -525,14 +550,22 @@ impl Brain {
         })
     }
 
+    /// How many enemies dangerous to ant `a` can reach attack range of `m` this turn.
+    fn reachers(&self, a: usize, m: u32) -> usize {
+        let w = &self.world;
+        self.scratch.danger[a]
+            .iter()
+            .filter(|&&e| {
+                self.scratch.en_moves[e as usize]
+                    .iter()
+                    .any(|&x| x == m || w.dist2(m, x) <= w.attack2)
+            })
+            .count()
+    }
+
     /// True when no enemy dangerous to ant `a` can reach attack range of `m` this turn.
     pub(super) fn safe(&self, a: usize, m: u32) -> bool {
-        let w = &self.world;
-        self.scratch.danger[a].iter().all(|&e| {
-            self.scratch.en_moves[e as usize]
-                .iter()
-                .all(|&x| x != m && w.dist2(m, x) > w.attack2)
-        })
+        self.reachers(a, m) == 0
     }
 
     pub(super) fn escape_enemies(&mut self) {

@@ -249,6 +249,8 @@ impl Brain {
             let reserved = self.reserve_dangered();
             self.at(Step::Defence).defence();
             self.release(reserved);
+        } else {
+            self.at(Step::Defence).hill_alarm();
         }
         self.hills_and_food();
         self.init_explore();
@@ -320,9 +322,15 @@ impl Brain {
 
     /// [`Config::multi_home_guard`]: once two enemy players have been seen, marks as busy
     /// the free ants no farther (in steps) from a threatened own hill than the nearest enemy
-    /// ant within [`fight::DEFENCE_DEPTH`] of it, and returns them, to be freed again.
+    /// ant within [`fight::DEFENCE_DEPTH`] of it, and returns them, to be freed again; none
+    /// while the defence step does not act (more own hills than it defends).
     fn reserve_home_guard(&mut self) -> Vec<usize> {
-        if !self.cfg.multi_home_guard || self.duel() || self.world.enemy_ants.is_empty() {
+        let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
+        if !self.cfg.multi_home_guard
+            || self.duel()
+            || self.world.enemy_ants.is_empty()
+            || self.world.own_hills.len() > usize::from(most)
+        {
             return Vec::new();
         }
         let w = &self.world;
@@ -624,10 +632,12 @@ mod tests {
         // player 1 is 13 steps from A and a raider (2,10) of player 1 is 8 steps from H.
         // The enemy-hill step sends A toward the enemy hill. With `multi_home_guard`, once
         // a second enemy player (25,25) has been seen, A (nearer to H than the raider) is
-        // left to the defence step, which sends it to meet the raider.
-        let step_of_a = |multi_home_guard: bool, second_enemy: bool| {
+        // left to the defence step, which sends it to meet the raider; but not while the
+        // defence step does not act (no hill defended with `multi_defend_hills=0`).
+        let step_of_a = |multi_home_guard: bool, second_enemy: bool, multi_defend_hills: u16| {
             let cfg = Config {
                 multi_home_guard,
+                multi_defend_hills,
                 ..Config::champion()
             };
             let mut ants = vec![ant(11, 10, 0), ant(2, 10, 1)];
@@ -642,9 +652,48 @@ mod tests {
             };
             step_at(cfg, &input, Pos::new(11, 10))
         };
-        assert_eq!(step_of_a(false, true), Some(Step::EnemyHill));
-        assert_eq!(step_of_a(true, false), Some(Step::EnemyHill));
-        assert_eq!(step_of_a(true, true), Some(Step::Defence));
+        assert_eq!(step_of_a(false, true, 4), Some(Step::EnemyHill));
+        assert_eq!(step_of_a(true, false, 4), Some(Step::EnemyHill));
+        assert_eq!(step_of_a(true, true, 0), Some(Step::EnemyHill));
+        assert_eq!(step_of_a(true, true, 4), Some(Step::Defence));
+    }
+
+    #[test]
+    fn multi_hill_alarm_sends_an_ant_in_a_fight_to_meet_a_raider() {
+        // Own hill H (10,10); own ants A (8,10) and B (8,9) stand north of it, where an enemy
+        // ant of player 1 at (6,11) can attack A next turn, so the fight search takes both.
+        // A raider of player `raider` (14,10) walks toward H from four steps south; no other
+        // own ant is near, so the defence after the fight finds no free ant for it. With
+        // `multi_hill_alarm=10` and two enemy players seen, the defence before the fight
+        // sends A south to meet the raider; but not when a second enemy ant (6,9) can reach
+        // A's step as well (A would walk alone into two enemies): then A is left to the fight.
+        let step_of_a = |multi_hill_alarm: u16, raider: u8, second: bool| {
+            let cfg = Config {
+                multi_hill_alarm,
+                ..Config::champion()
+            };
+            let mut ants = vec![
+                ant(8, 10, 0),
+                ant(8, 9, 0),
+                ant(6, 11, 1),
+                ant(14, 10, raider),
+            ];
+            if second {
+                ants.push(ant(6, 9, 1));
+            }
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                hills: vec![(Pos::new(10, 10), 0)],
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(8, 10))
+        };
+        assert_eq!(step_of_a(0, 2, false), Some(Step::Fight));
+        assert_eq!(step_of_a(10, 1, false), Some(Step::Fight));
+        assert_eq!(step_of_a(3, 2, false), Some(Step::Fight));
+        assert_eq!(step_of_a(10, 2, true), Some(Step::Fight));
+        assert_eq!(step_of_a(10, 2, false), Some(Step::Defence));
     }
 
     #[test]

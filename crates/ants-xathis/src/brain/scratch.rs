@@ -58,6 +58,8 @@ pub(super) struct Scratch {
     /// Enemy ants within [`Config::guard_depth`](super::Config::guard_depth) steps of an
     /// own hill (filled by the fight step).
     pub(super) guarded: Vec<bool>,
+    /// Tiles of the enemy ants the defence step has sent a defender to this turn.
+    pub(super) defended: Vec<u32>,
     /// Enemy ant index per tile ([`NO_IDX`]: none).
     en_at: Vec<u32>,
     /// The orders given so far this turn.
@@ -103,6 +105,7 @@ impl Scratch {
         self.decided_by.clear();
         self.decided_by.resize(n_own, Step::Idle);
         self.step = Step::Idle;
+        self.defended.clear();
         for (i, &t) in w.own_ants.iter().enumerate() {
             self.ant_at[t as usize] = i as u32;
             self.next_occ[t as usize] = true;
