@@ -223,6 +223,7 @@ config_params! {
     multi_defence = "false" / "false": "once two or more enemy players have been seen, defence comes before food and enemy hills and looks for defenders around the hill";
     multi_home_guard = "false" / "true": "once two or more enemy players have been seen, the enemy-hill step leaves the ants no farther from a threatened own hill than its nearest raider";
     multi_hill_alarm = "0" / "0": "once two or more enemy players have been seen, raiders this many steps or fewer from an own hill are met before the fight by any own ant whose step at most one enemy can reach (0: off)";
+    alarm_lone_raiders = "false" / "false": "multi_hill_alarm acts only for raiders without another enemy ant within 4 rows and columns";
     defend_hills = "4" / "4": "the defence step acts while the own hills number at most this many";
     multi_defend_hills = "4" / "4": "defend_hills once two or more enemy players have been seen (4-player games)";
     hill_first = "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";

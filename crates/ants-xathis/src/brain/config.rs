@@ -87,6 +87,9 @@ pub struct Config {
     /// left alone while the ants near the hill fight elsewhere); 0: off. The defence step
     /// after the fight leaves those raiders out.
     pub multi_hill_alarm: u16,
+    /// [`Config::multi_hill_alarm`] acts only for raiders without another enemy ant within
+    /// 4 rows and columns (a lone raider; groups are left to the fight).
+    pub alarm_lone_raiders: bool,
     /// The defence step acts while the own hills number at most this many (post mortem: 4,
     /// "if I have more than 4 hills I don't defend"); once two or more enemy players have
     /// been seen (4-player games) the limit is [`Config::multi_defend_hills`].
@@ -241,6 +244,7 @@ impl Config {
             multi_defence: false,
             multi_home_guard: false,
             multi_hill_alarm: 0,
+            alarm_lone_raiders: false,
             defend_hills: super::fight::DEFEND_HILLS,
             multi_defend_hills: super::fight::DEFEND_HILLS,
             hill_first: false,
@@ -350,6 +354,7 @@ impl Config {
             "multi_defence" => self.multi_defence = flag(value)?,
             "multi_home_guard" => self.multi_home_guard = flag(value)?,
             "multi_hill_alarm" => self.multi_hill_alarm = int(value)?,
+            "alarm_lone_raiders" => self.alarm_lone_raiders = flag(value)?,
             "defend_hills" => self.defend_hills = int(value)?,
             "multi_defend_hills" => self.multi_defend_hills = int(value)?,
             "hill_first" => self.hill_first = flag(value)?,
@@ -384,7 +389,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 57] = [
+    pub const PARAMS: [&'static str; 58] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -419,6 +424,7 @@ impl Config {
         "multi_defence",
         "multi_home_guard",
         "multi_hill_alarm",
+        "alarm_lone_raiders",
         "defend_hills",
         "multi_defend_hills",
         "hill_first",

@@ -330,7 +330,7 @@ impl Brain {
     /// The defence step (post mortem): every enemy ant within [`DEFENCE_DEPTH`] of an own
     /// hill is met by one free ant, on its path to the hill where there is one.
     pub(super) fn defence(&mut self) {
-        self.defend(u16::MAX, self.multi_defence(), false);
+        self.defend(u16::MAX, self.multi_defence(), false, false);
     }
 
     /// [`Config::multi_hill_alarm`](super::Config::multi_hill_alarm): once two enemy
@@ -339,14 +339,15 @@ impl Brain {
     pub(super) fn hill_alarm(&mut self) {
         let alarm = self.cfg.multi_hill_alarm;
         if alarm > 0 && !self.duel() {
-            self.defend(alarm, true, true);
+            self.defend(alarm, true, true, self.cfg.alarm_lone_raiders);
         }
     }
 
     /// Defends against the enemy ants at most `max_d` steps from an own hill that have no
     /// defender yet this turn; `wide`: see [`Config::multi_defence`](super::Config::multi_defence);
-    /// `lone_only`: a defender moves only by a step at most one enemy can reach next turn.
-    fn defend(&mut self, max_d: u16, wide: bool, lone_only: bool) {
+    /// `lone_only`: a defender moves only by a step at most one enemy can reach next turn;
+    /// `detached_only`: only enemy ants without another within 4 rows and columns.
+    fn defend(&mut self, max_d: u16, wide: bool, lone_only: bool, detached_only: bool) {
         let hills = self.world.own_hills.clone();
         let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
         if hills.is_empty() || hills.len() > usize::from(most) || self.world.enemy_ants.is_empty() {
@@ -357,8 +358,9 @@ impl Brain {
         let bfs = &mut self.bfs;
         let depth = DEFENCE_DEPTH.max(self.cfg.guard_depth);
         bfs.run(w, hills.iter().copied(), depth, |_, _| Flow::Expand);
-        for &(t, _) in &w.enemy_ants {
+        for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
             if bfs.reached(t)
+                && (!detached_only || self.scratch.detached[e])
                 && bfs.dist[t as usize] <= max_d
                 && !self.scratch.defended.contains(&t)
             {

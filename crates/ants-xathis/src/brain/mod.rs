@@ -658,12 +658,30 @@ mod tests {
         assert_eq!(step_of_a(true, true, 4), Some(Step::Defence));
     }
 
+    /// The step that moves own ant A (8,10) beside own hill H (10,10), with own ant B (8,9)
+    /// beside it, an enemy ant of player 1 at (6,11) that can attack A next turn, a raider
+    /// of player `raider` at (14,10) four steps south of H, and `more` ants.
+    fn alarm_step(cfg: Config, raider: u8, more: &[(Pos, u8)]) -> Option<Step> {
+        let mut ants = vec![
+            ant(8, 10, 0),
+            ant(8, 9, 0),
+            ant(6, 11, 1),
+            ant(14, 10, raider),
+        ];
+        ants.extend_from_slice(more);
+        let input = TurnInput {
+            turn: 1,
+            ants,
+            hills: vec![(Pos::new(10, 10), 0)],
+            ..TurnInput::default()
+        };
+        step_at(cfg, &input, Pos::new(8, 10))
+    }
+
     #[test]
     fn multi_hill_alarm_sends_an_ant_in_a_fight_to_meet_a_raider() {
-        // Own hill H (10,10); own ants A (8,10) and B (8,9) stand north of it, where an enemy
-        // ant of player 1 at (6,11) can attack A next turn, so the fight search takes both.
-        // A raider of player `raider` (14,10) walks toward H from four steps south; no other
-        // own ant is near, so the defence after the fight finds no free ant for it. With
+        // `alarm_step`'s scene: the fight search takes A and B; no other own ant is near, so
+        // the defence after the fight finds no free ant for the raider. With
         // `multi_hill_alarm=10` and two enemy players seen, the defence before the fight
         // sends A south to meet the raider; but not when a second enemy ant (6,9) can reach
         // A's step as well (A would walk alone into two enemies): then A is left to the fight.
@@ -672,28 +690,34 @@ mod tests {
                 multi_hill_alarm,
                 ..Config::champion()
             };
-            let mut ants = vec![
-                ant(8, 10, 0),
-                ant(8, 9, 0),
-                ant(6, 11, 1),
-                ant(14, 10, raider),
-            ];
-            if second {
-                ants.push(ant(6, 9, 1));
-            }
-            let input = TurnInput {
-                turn: 1,
-                ants,
-                hills: vec![(Pos::new(10, 10), 0)],
-                ..TurnInput::default()
-            };
-            step_at(cfg, &input, Pos::new(8, 10))
+            let more: &[(Pos, u8)] = if second { &[(Pos::new(6, 9), 1)] } else { &[] };
+            alarm_step(cfg, raider, more)
         };
         assert_eq!(step_of_a(0, 2, false), Some(Step::Fight));
         assert_eq!(step_of_a(10, 1, false), Some(Step::Fight));
         assert_eq!(step_of_a(3, 2, false), Some(Step::Fight));
         assert_eq!(step_of_a(10, 2, true), Some(Step::Fight));
         assert_eq!(step_of_a(10, 2, false), Some(Step::Defence));
+    }
+
+    #[test]
+    fn alarm_lone_raiders_meets_only_raiders_without_company() {
+        // `alarm_step`'s scene with a second raider of player 2 at (15,11) or not, and the
+        // alarm within 4 steps (the enemy at (6,11) is 5 steps from H). With
+        // `alarm_lone_raiders` the alarm meets a lone raider (A defends) but leaves a pair
+        // to the fight (A fights).
+        let step_of_a = |alarm_lone_raiders: bool, pair: bool| {
+            let cfg = Config {
+                multi_hill_alarm: 4,
+                alarm_lone_raiders,
+                ..Config::champion()
+            };
+            let more: &[(Pos, u8)] = if pair { &[(Pos::new(15, 11), 2)] } else { &[] };
+            alarm_step(cfg, 2, more)
+        };
+        assert_eq!(step_of_a(false, true), Some(Step::Defence));
+        assert_eq!(step_of_a(true, false), Some(Step::Defence));
+        assert_eq!(step_of_a(true, true), Some(Step::Fight));
     }
 
     #[test]
