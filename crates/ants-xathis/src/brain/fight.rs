@@ -37,6 +37,15 @@ const GARRISON_MIN_ANTS: usize = 20;
 /// Escape: BFS depth of the safe-move weighting.
 const ESCAPE_CHECK_DIST: u16 = 8;
 
+/// The hill alarm's limits for [`Brain::defend`].
+#[derive(Clone, Copy)]
+struct Alarm {
+    /// Raiders at most this many steps from an own hill.
+    max_d: u16,
+    /// Only raiders without another enemy ant within 4 rows and columns.
+    lone_raiders: bool,
+}
+
 impl Brain {
     pub(super) fn fight(&mut self) {
         let fight_clock = self.clock.fraction(0.6);
@@ -330,29 +339,43 @@ impl Brain {
     /// The defence step (post mortem): every enemy ant within [`DEFENCE_DEPTH`] of an own
     /// hill is met by one free ant, on its path to the hill where there is one.
     pub(super) fn defence(&mut self) {
-        self.defend(u16::MAX, self.multi_defence(), false, false);
+        self.defend(None);
+    }
+
+    /// Whether the defence step acts for the own hills: some, and at most
+    /// [`Config::defend_hills`](super::Config::defend_hills) (or `multi_defend_hills` once two
+    /// enemy players have been seen).
+    pub(super) fn defends_hills(&self) -> bool {
+        let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
+        let hills = self.world.own_hills.len();
+        hills > 0 && hills <= usize::from(most)
     }
 
     /// [`Config::multi_hill_alarm`](super::Config::multi_hill_alarm): once two enemy
     /// players have been seen, the defence of the raiders that close to an own hill, before
     /// the other steps (ants an enemy can reach are not kept back).
     pub(super) fn hill_alarm(&mut self) {
-        let alarm = self.cfg.multi_hill_alarm;
-        if alarm > 0 && !self.duel() {
-            self.defend(alarm, true, true, self.cfg.alarm_lone_raiders);
+        let max_d = self.cfg.multi_hill_alarm;
+        if max_d > 0 && !self.duel() {
+            self.defend(Some(Alarm {
+                max_d,
+                lone_raiders: self.cfg.alarm_lone_raiders,
+            }));
         }
     }
 
-    /// Defends against the enemy ants at most `max_d` steps from an own hill that have no
-    /// defender yet this turn; `wide`: see [`Config::multi_defence`](super::Config::multi_defence);
-    /// `lone_only`: a defender moves only by a step at most one enemy can reach next turn;
-    /// `detached_only`: only enemy ants without another within 4 rows and columns.
-    fn defend(&mut self, max_d: u16, wide: bool, lone_only: bool, detached_only: bool) {
-        let hills = self.world.own_hills.clone();
-        let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
-        if hills.is_empty() || hills.len() > usize::from(most) || self.world.enemy_ants.is_empty() {
+    /// Defends against the enemy ants within reach of an own hill that have no defender yet
+    /// this turn. With `alarm` (the hill alarm) only those within its `max_d` steps (and
+    /// without company, with `lone_raiders`), a defender is looked for as with
+    /// [`Config::multi_defence`](super::Config::multi_defence), and it moves only by a step
+    /// at most one enemy can reach next turn.
+    fn defend(&mut self, alarm: Option<Alarm>) {
+        if !self.defends_hills() || self.world.enemy_ants.is_empty() {
             return;
         }
+        let wide = alarm.is_some() || self.multi_defence();
+        let (max_d, detached_only) = alarm.map_or((u16::MAX, false), |x| (x.max_d, x.lone_raiders));
+        let hills = self.world.own_hills.clone();
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         let w = &self.world;
         let bfs = &mut self.bfs;
@@ -429,7 +452,7 @@ impl Brain {
             // The alarm leaves a defender whose step two or more enemies can reach to the
             // fight (one ant at a time would walk into a wall of raiders); one enemy is met,
             // a trade at worst.
-            if let Some(to) = to.filter(|&to| !lone_only || self.reachers(a, to) <= 1) {
+            if let Some(to) = to.filter(|&to| alarm.is_none() || self.reachers(a, to) <= 1) {
                 self.scratch.defended.push(path[0]);
                 self.go(a, to);
             }

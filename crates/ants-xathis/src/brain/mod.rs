@@ -325,11 +325,10 @@ impl Brain {
     /// ant within [`fight::DEFENCE_DEPTH`] of it, and returns them, to be freed again; none
     /// while the defence step does not act (more own hills than it defends).
     fn reserve_home_guard(&mut self) -> Vec<usize> {
-        let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
         if !self.cfg.multi_home_guard
             || self.duel()
             || self.world.enemy_ants.is_empty()
-            || self.world.own_hills.len() > usize::from(most)
+            || !self.defends_hills()
         {
             return Vec::new();
         }
