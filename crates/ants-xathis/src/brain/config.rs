@@ -156,6 +156,14 @@ pub struct Config {
     /// the own ants is kept near the own hills as a standing garrison (0: off; see
     /// `Brain::garrison`).
     pub multi_garrison_percent: u16,
+    /// From the turn a second enemy player has been seen (4-player games), a free ant does
+    /// not approach an enemy ant where the own ants within [`Config::close2`] of that enemy
+    /// already outnumber the enemy ants there by this many (0: off; see
+    /// `Brain::approach_enemies`).
+    pub multi_approach_surplus: u16,
+    /// The defence step leaves alone the enemy ants that are fewer steps from a hill of
+    /// their own player in sight than from the own hill (ants at home, not raiders).
+    pub defend_raiders_only: bool,
     /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
     /// own hill are chased (0: all).
     pub chase_home_depth: u16,
@@ -253,6 +261,8 @@ impl Config {
             recall_depth: 0,
             recall_margin: 2,
             multi_garrison_percent: 0,
+            multi_approach_surplus: 0,
+            defend_raiders_only: false,
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
@@ -363,6 +373,8 @@ impl Config {
             "recall_depth" => self.recall_depth = int(value)?,
             "recall_margin" => self.recall_margin = int(value)?,
             "multi_garrison_percent" => self.multi_garrison_percent = int(value)?,
+            "multi_approach_surplus" => self.multi_approach_surplus = int(value)?,
+            "defend_raiders_only" => self.defend_raiders_only = flag(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
@@ -389,7 +401,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 58] = [
+    pub const PARAMS: [&'static str; 60] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -433,6 +445,8 @@ impl Config {
         "recall_depth",
         "recall_margin",
         "multi_garrison_percent",
+        "multi_approach_surplus",
+        "defend_raiders_only",
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",

@@ -79,6 +79,9 @@ impl Brain {
                 continue;
             }
             let target = self.world.enemy_ants[e as usize].0;
+            if self.front_has_surplus(target) {
+                continue;
+            }
             let limit = 3 * self.world.manhattan(t, target);
             self.astar.straight = self.cfg.approach_straight;
             let (next_occ, owner) = (&self.scratch.next_occ, &self.world.owner);
@@ -157,6 +160,19 @@ impl Brain {
         for a in sent {
             self.step_to_source(a, false);
         }
+    }
+
+    /// [`Config::multi_approach_surplus`](super::Config::multi_approach_surplus): once two
+    /// enemy players have been seen, whether the own ants within
+    /// [`Config::close2`](super::Config::close2) of the enemy ant on `t` outnumber the enemy
+    /// ants there (that one included) by the surplus or more.
+    fn front_has_surplus(&self, t: u32) -> bool {
+        let surplus = u32::from(self.cfg.multi_approach_surplus);
+        if surplus == 0 || self.duel() {
+            return false;
+        }
+        let (own, _, foes) = super::scratch::around(&self.world, t, self.cfg.close2, 0);
+        own >= foes + 1 + surplus
     }
 
     /// [`Config::approach_hold`](super::Config::approach_hold): more enemy ants than own
@@ -308,6 +324,47 @@ mod tests {
         let orders = approach(true, &pair);
         assert_eq!(orders.len(), 2, "{orders:?}");
         assert!(orders.iter().all(|o| o.dir == Dir::E), "{orders:?}");
+    }
+
+    #[test]
+    fn multi_approach_surplus_leaves_a_front_the_own_ants_outnumber() {
+        // Three own ants 5 steps west of an enemy ant of player 1 (within close2, out of
+        // reach next turn) and a fourth ant 12 steps west of it; a second enemy player far
+        // away makes it a 4-player game.
+        let own = [(10, 5), (9, 12), (10, 12), (11, 12)];
+        let orders = |surplus: u16, second_player: bool| {
+            let mut ants: Vec<_> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
+            ants.push(ant(10, 17, 1));
+            if second_player {
+                ants.push(ant(30, 30, 2));
+            }
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                hills: vec![(Pos::new(10, 5), 0)],
+                ..TurnInput::default()
+            };
+            let cfg = Config {
+                multi_approach_surplus: surplus,
+                ..Config::champion()
+            };
+            orders_after(cfg, 40, 40, &input, Brain::approach_enemies)
+        };
+        let rear_moves = |o: &[Order]| o.iter().any(|o| o.pos == Pos::new(10, 5));
+        let off = orders(0, true);
+        assert!(
+            rear_moves(&off) && off.len() == 4,
+            "off: every ant approaches: {off:?}"
+        );
+        let duel = orders(2, false);
+        assert!(
+            rear_moves(&duel) && duel.len() == 4,
+            "one enemy player: {duel:?}"
+        );
+        // Three against one: a surplus of two, so no ant walks toward that enemy.
+        assert!(orders(2, true).is_empty(), "{:?}", orders(2, true));
+        // A surplus of three is not reached: they approach.
+        assert_eq!(orders(3, true).len(), 4);
     }
 
     #[test]

@@ -390,6 +390,9 @@ impl Brain {
                 threats.push((bfs.dist[t as usize], bfs.path_back(t)));
             }
         }
+        if self.cfg.defend_raiders_only {
+            self.drop_home_ants(&mut threats);
+        }
         threats.sort_by_key(|x| x.0);
         for (d, path) in threats {
             if self.out_of_time() {
@@ -456,6 +459,31 @@ impl Brain {
                 self.scratch.defended.push(path[0]);
                 self.go(a, to);
             }
+        }
+    }
+
+    /// [`Config::defend_raiders_only`](super::Config::defend_raiders_only): drops the
+    /// threats (steps to the nearest own hill, path from the enemy ant) whose enemy ant is
+    /// fewer steps from a hill of its own player in sight than from the own hill.
+    fn drop_home_ants(&mut self, threats: &mut Vec<(u16, Vec<u32>)>) {
+        let w = &self.world;
+        let owners: Vec<u8> = {
+            let mut o: Vec<u8> = w.enemy_hills.iter().map(|h| h.1).collect();
+            o.sort_unstable();
+            o.dedup();
+            o
+        };
+        for o in owners {
+            let Some(depth) = threats.iter().map(|x| x.0).max() else {
+                return;
+            };
+            let hills = w.enemy_hills.iter().filter(|h| h.1 == o).map(|h| h.0);
+            self.bfs2.run(w, hills, depth, |_, _| Flow::Expand);
+            let bfs2 = &self.bfs2;
+            threats.retain(|(d, path)| {
+                let t = path[0];
+                w.owner[t as usize] != o || !bfs2.reached(t) || bfs2.dist[t as usize] >= *d
+            });
         }
     }
 

@@ -777,6 +777,34 @@ mod tests {
         assert_eq!(step_of_a(5, true), Some(Step::Defence));
     }
 
+    #[test]
+    fn defend_raiders_only_leaves_enemy_ants_at_their_own_hill() {
+        // Own hill (10,10) and own ant A (12,10); the enemy hill (10,22) is in sight, and own
+        // ant B (16,22) nearer to it takes the enemy-hill step. An enemy ant at `e` is met
+        // by A (the defence step) unless, with `defend_raiders_only`, it is fewer steps from
+        // its own hill than from the own hill.
+        let step_of_a = |raiders_only: bool, e: (i32, i32)| {
+            let cfg = Config {
+                defend_raiders_only: raiders_only,
+                ..Config::xathis()
+            };
+            let input = TurnInput {
+                turn: 1,
+                ants: vec![ant(12, 10, 0), ant(16, 22, 0), ant(e.0, e.1, 1)],
+                hills: vec![(Pos::new(10, 10), 0), (Pos::new(10, 22), 1)],
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(12, 10))
+        };
+        // At home: 3 steps from its hill, 9 from the own hill.
+        assert_eq!(step_of_a(false, (10, 19)), Some(Step::Defence));
+        assert_ne!(step_of_a(true, (10, 19)), Some(Step::Defence));
+        // A raider: 4 steps from the own hill, 8 from its own.
+        assert_eq!(step_of_a(true, (10, 14)), Some(Step::Defence));
+        // As far from both hills (6 steps): still met.
+        assert_eq!(step_of_a(true, (10, 16)), Some(Step::Defence));
+    }
+
     /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
     /// map with fight first on.
     fn food_step_order(safe_food: bool, ants: Vec<(Pos, u8)>, food: Pos) -> Option<Dir> {
