@@ -82,6 +82,9 @@ fn all_on() -> Config {
         cohesion: 3,
         chase_home_depth: 20,
         approach_straight: true,
+        multi_hill_alarm: 10,
+        defend_raiders_only: true,
+        multi_approach_surplus: 3,
         ..Config::champion()
     }
 }

@@ -155,11 +155,10 @@ impl Brain {
         if depth == 0 || self.world.own_hills.is_empty() || self.world.enemy_ants.is_empty() {
             return;
         }
-        let w = &self.world;
-        self.bfs
-            .run(w, w.own_hills.iter().copied(), depth, |_, _| Flow::Expand);
+        self.home_bfs();
+        let (w, bfs, guarded) = (&self.world, &self.home, &mut self.scratch.guarded);
         for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
-            guarded[e] = self.bfs.reached(t);
+            guarded[e] = bfs.reached(t) && bfs.dist[t as usize] <= depth;
         }
     }
 
@@ -375,12 +374,9 @@ impl Brain {
         }
         let wide = alarm.is_some() || self.multi_defence();
         let (max_d, detached_only) = alarm.map_or((u16::MAX, false), |x| (x.max_d, x.lone_raiders));
-        let hills = self.world.own_hills.clone();
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
-        let w = &self.world;
-        let bfs = &mut self.bfs;
-        let depth = DEFENCE_DEPTH.max(self.cfg.guard_depth);
-        bfs.run(w, hills.iter().copied(), depth, |_, _| Flow::Expand);
+        self.home_bfs();
+        let (w, bfs) = (&self.world, &self.home);
         for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
             if bfs.reached(t)
                 && (!detached_only || self.scratch.detached[e])

@@ -132,6 +132,11 @@ pub struct Brain {
     world: World,
     bfs: Bfs,
     bfs2: Bfs,
+    /// Steps from the own hills, to [`Brain::home_depth`]: one search per turn
+    /// ([`Brain::home_bfs`]) for the home guard, the defence step and the hill guard.
+    home: Bfs,
+    /// Whether `home` holds this turn's search.
+    home_ready: bool,
     astar: AStar,
     explore: Vec<u32>,
     areas: Areas,
@@ -165,6 +170,8 @@ impl Brain {
             world: World::new(&settings),
             bfs: Bfs::default(),
             bfs2: Bfs::default(),
+            home: Bfs::default(),
+            home_ready: false,
             astar: AStar::default(),
             explore: Vec::new(),
             areas: Areas::default(),
@@ -186,6 +193,8 @@ impl Brain {
         let n = self.world.len();
         self.bfs = Bfs::new(n);
         self.bfs2 = Bfs::new(n);
+        self.home = Bfs::new(n);
+        self.home_ready = false;
         self.astar = AStar::new(n);
         self.explore = vec![0; n];
         self.areas = Areas::new(n);
@@ -297,6 +306,25 @@ impl Brain {
             self.enemy_players |= 1 << u32::from(o).min(31);
         }
         self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
+        self.home_ready = false;
+    }
+
+    /// The depth of [`Brain::home_bfs`]: the defence step's, or the hill guard's if larger.
+    fn home_depth(&self) -> u16 {
+        fight::DEFENCE_DEPTH.max(self.cfg.guard_depth)
+    }
+
+    /// The steps from the own hills up to [`Brain::home_depth`] (searched once per turn: it
+    /// depends on the map alone).
+    fn home_bfs(&mut self) -> &Bfs {
+        if !self.home_ready {
+            let depth = self.home_depth();
+            let w = &self.world;
+            self.home
+                .run(w, w.own_hills.iter().copied(), depth, |_, _| Flow::Expand);
+            self.home_ready = true;
+        }
+        &self.home
     }
 
     /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
@@ -332,18 +360,13 @@ impl Brain {
         {
             return Vec::new();
         }
-        let w = &self.world;
-        let bfs = &mut self.bfs;
-        bfs.run(
-            w,
-            w.own_hills.iter().copied(),
-            fight::DEFENCE_DEPTH,
-            |_, _| Flow::Expand,
-        );
+        self.home_bfs();
+        let (w, bfs) = (&self.world, &self.home);
+        let near = |t: u32| bfs.reached(t) && bfs.dist[t as usize] <= fight::DEFENCE_DEPTH;
         // The nearest raider's distance per own hill (in the order of `own_hills`).
         let mut threat = vec![None; w.own_hills.len()];
         for &(t, _) in &w.enemy_ants {
-            if bfs.reached(t) {
+            if near(t) {
                 let (h, d) = (bfs.src[t as usize] as usize, bfs.dist[t as usize]);
                 threat[h] = Some(threat[h].map_or(d, |e: u16| e.min(d)));
             }
@@ -352,7 +375,7 @@ impl Brain {
             .filter(|&a| {
                 let t = w.own_ants[a];
                 !self.scratch.done[a]
-                    && bfs.reached(t)
+                    && near(t)
                     && threat[bfs.src[t as usize] as usize]
                         .is_some_and(|d| bfs.dist[t as usize] <= d)
             })
