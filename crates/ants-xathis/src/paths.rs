@@ -67,6 +67,12 @@ impl Bfs {
         self.stamp[t as usize] == self.epoch
     }
 
+    /// True when `t` was reached by the last search at most `d` steps from a source.
+    #[inline]
+    pub fn within(&self, t: u32, d: u16) -> bool {
+        self.reached(t) && self.dist[t as usize] <= d
+    }
+
     /// Multi-source BFS through non-water tiles up to `max_depth` steps. `visit(tile, dist)`
     /// is called once per reached tile in BFS order (sources first, at distance 0).
     pub fn run(

@@ -158,7 +158,7 @@ impl Brain {
         self.home_bfs();
         let (w, bfs, guarded) = (&self.world, &self.home, &mut self.scratch.guarded);
         for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
-            guarded[e] = bfs.reached(t) && bfs.dist[t as usize] <= depth;
+            guarded[e] = bfs.within(t, depth);
         }
     }
 
@@ -378,9 +378,8 @@ impl Brain {
         self.home_bfs();
         let (w, bfs) = (&self.world, &self.home);
         for (e, &(t, _)) in w.enemy_ants.iter().enumerate() {
-            if bfs.reached(t)
+            if bfs.within(t, max_d)
                 && (!detached_only || self.scratch.detached[e])
-                && bfs.dist[t as usize] <= max_d
                 && !self.scratch.defended.contains(&t)
             {
                 threats.push((bfs.dist[t as usize], bfs.path_back(t)));

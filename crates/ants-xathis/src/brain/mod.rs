@@ -314,9 +314,9 @@ impl Brain {
         fight::DEFENCE_DEPTH.max(self.cfg.guard_depth)
     }
 
-    /// The steps from the own hills up to [`Brain::home_depth`] (searched once per turn: it
-    /// depends on the map alone).
-    fn home_bfs(&mut self) -> &Bfs {
+    /// Fills `home` with the steps from the own hills up to [`Brain::home_depth`], once per
+    /// turn (it depends on the map alone).
+    fn home_bfs(&mut self) {
         if !self.home_ready {
             let depth = self.home_depth();
             let w = &self.world;
@@ -324,7 +324,6 @@ impl Brain {
                 .run(w, w.own_hills.iter().copied(), depth, |_, _| Flow::Expand);
             self.home_ready = true;
         }
-        &self.home
     }
 
     /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
@@ -362,7 +361,7 @@ impl Brain {
         }
         self.home_bfs();
         let (w, bfs) = (&self.world, &self.home);
-        let near = |t: u32| bfs.reached(t) && bfs.dist[t as usize] <= fight::DEFENCE_DEPTH;
+        let near = |t: u32| bfs.within(t, fight::DEFENCE_DEPTH);
         // The nearest raider's distance per own hill (in the order of `own_hills`).
         let mut threat = vec![None; w.own_hills.len()];
         for &(t, _) in &w.enemy_ants {
