@@ -164,6 +164,10 @@ pub struct Config {
     /// The defence step leaves alone the enemy ants that are fewer steps from a hill of
     /// their own player in sight than from the own hill (ants at home, not raiders).
     pub defend_raiders_only: bool,
+    /// From the turn a second enemy player has been seen (4-player games), the defence step
+    /// meets only the enemy ants within this many steps of an own hill (0: the 2-player
+    /// depth, `DEFENCE_DEPTH` = 15).
+    pub multi_defence_depth: u16,
     /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
     /// own hill are chased (0: all).
     pub chase_home_depth: u16,
@@ -263,6 +267,7 @@ impl Config {
             multi_garrison_percent: 0,
             multi_approach_surplus: 0,
             defend_raiders_only: false,
+            multi_defence_depth: 0,
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
@@ -286,8 +291,9 @@ impl Config {
     /// enemy ant free to move in the combat search with the escape fallback, the stay term
     /// in the combat evaluation (twice as heavy once two enemy players have been seen),
     /// contested foods approached by safe steps once two enemy players have been seen, food
-    /// sent for from twice as far once two enemy players have been seen, and
-    /// random tie-breaking (vision explore and hills in combat
+    /// sent for from twice as far once two enemy players have been seen, the defence step
+    /// narrowed to enemy ants within 10 steps of an own hill once two enemy players have
+    /// been seen, and random tie-breaking (vision explore and hills in combat
     /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
@@ -309,6 +315,7 @@ impl Config {
             multi_contest_food: true,
             multi_food_depth: 2 * FOOD_DEPTH,
             multi_home_guard: true,
+            multi_defence_depth: 10,
             ..Self::xathis()
         }
     }
@@ -375,6 +382,7 @@ impl Config {
             "multi_garrison_percent" => self.multi_garrison_percent = int(value)?,
             "multi_approach_surplus" => self.multi_approach_surplus = int(value)?,
             "defend_raiders_only" => self.defend_raiders_only = flag(value)?,
+            "multi_defence_depth" => self.multi_defence_depth = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
@@ -401,7 +409,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 60] = [
+    pub const PARAMS: [&'static str; 61] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -447,6 +455,7 @@ impl Config {
         "multi_garrison_percent",
         "multi_approach_surplus",
         "defend_raiders_only",
+        "multi_defence_depth",
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",

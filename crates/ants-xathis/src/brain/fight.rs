@@ -336,7 +336,9 @@ impl Brain {
     }
 
     /// The defence step (post mortem): every enemy ant within [`DEFENCE_DEPTH`] of an own
-    /// hill is met by one free ant, on its path to the hill where there is one.
+    /// hill (from the second enemy player seen, within
+    /// [`Config::multi_defence_depth`](super::Config::multi_defence_depth) where set) is met
+    /// by one free ant, on its path to the hill where there is one.
     pub(super) fn defence(&mut self) {
         self.defend(None);
     }
@@ -373,7 +375,11 @@ impl Brain {
             return;
         }
         let wide = alarm.is_some() || self.multi_defence();
-        let (max_d, detached_only) = alarm.map_or((u16::MAX, false), |x| (x.max_d, x.lone_raiders));
+        let depth = match self.cfg.multi_defence_depth {
+            0 => DEFENCE_DEPTH,
+            d => self.by_players(DEFENCE_DEPTH, d),
+        };
+        let (max_d, detached_only) = alarm.map_or((depth, false), |x| (x.max_d, x.lone_raiders));
         let mut threats: Vec<(u16, Vec<u32>)> = Vec::new();
         self.home_bfs();
         let (w, bfs) = (&self.world, &self.home);

@@ -309,9 +309,12 @@ impl Brain {
         self.home_ready = false;
     }
 
-    /// The depth of [`Brain::home_bfs`]: the defence step's, or the hill guard's if larger.
+    /// The depth of [`Brain::home_bfs`]: the largest of the defence step's (in 2- and
+    /// 4-player games) and the hill guard's.
     fn home_depth(&self) -> u16 {
-        fight::DEFENCE_DEPTH.max(self.cfg.guard_depth)
+        fight::DEFENCE_DEPTH
+            .max(self.cfg.multi_defence_depth)
+            .max(self.cfg.guard_depth)
     }
 
     /// Fills `home` with the steps from the own hills up to [`Brain::home_depth`], once per
@@ -825,6 +828,37 @@ mod tests {
         assert_eq!(step_of_a(true, (10, 14)), Some(Step::Defence));
         // As far from both hills (6 steps): still met.
         assert_eq!(step_of_a(true, (10, 16)), Some(Step::Defence));
+    }
+
+    #[test]
+    fn multi_defence_depth_narrows_the_defence_once_a_second_enemy_is_seen() {
+        // Own hill (10,10) and own ant A (12,10); an enemy ant of player 1 at `e`. With
+        // `multi_defence_depth` = 10, A meets an enemy 12 steps away only while no second
+        // enemy player (25,25) has been seen.
+        let step_of_a = |depth: u16, e: (i32, i32), second_enemy: bool| {
+            let cfg = Config {
+                multi_defence_depth: depth,
+                ..Config::champion()
+            };
+            let mut ants = vec![ant(12, 10, 0), ant(e.0, e.1, 1)];
+            if second_enemy {
+                ants.push(ant(25, 25, 2));
+            }
+            let input = TurnInput {
+                turn: 1,
+                ants,
+                hills: vec![(Pos::new(10, 10), 0)],
+                ..TurnInput::default()
+            };
+            step_at(cfg, &input, Pos::new(12, 10))
+        };
+        assert_eq!(step_of_a(0, (22, 10), true), Some(Step::Defence));
+        assert_eq!(step_of_a(10, (22, 10), false), Some(Step::Defence));
+        assert_ne!(step_of_a(10, (22, 10), true), Some(Step::Defence));
+        assert_eq!(step_of_a(10, (19, 10), true), Some(Step::Defence));
+        // A larger depth reaches beyond the 2-player depth (15 steps): 17 steps away.
+        assert_ne!(step_of_a(0, (22, 15), true), Some(Step::Defence));
+        assert_eq!(step_of_a(20, (22, 15), true), Some(Step::Defence));
     }
 
     /// The order the enemy-hill and food steps give the own ant at (10,10) on an open 30×30
