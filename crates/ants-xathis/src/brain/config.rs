@@ -168,6 +168,17 @@ pub struct Config {
     /// meets only the enemy ants within this many steps of an own hill (0: the 2-player
     /// depth, `DEFENCE_DEPTH` = 15).
     pub multi_defence_depth: u16,
+    /// From the turn a second enemy player has been seen (4-player games), the relative
+    /// aggression of duels ([`Config::relative_aggression`], [`Config::aggression_ratio10`])
+    /// also applies to the fights with an own ant within this squared distance of an enemy
+    /// hill in sight (0: off), so a raid that outnumbers the hill's defenders trades its way
+    /// onto the hill instead of waiting beside it.
+    pub multi_hill_aggression2: u32,
+    /// From the turn a second enemy player has been seen (4-player games), and while the
+    /// own ants number at least this many per own hill, every own hill keeps one ant
+    /// beside it (0: off; see `Brain::sentinels`), so a lone raider meets an ant at the
+    /// hill instead of an empty hill.
+    pub multi_sentinels: u16,
     /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
     /// own hill are chased (0: all).
     pub chase_home_depth: u16,
@@ -268,6 +279,8 @@ impl Config {
             multi_approach_surplus: 0,
             defend_raiders_only: false,
             multi_defence_depth: 0,
+            multi_hill_aggression2: 0,
+            multi_sentinels: 0,
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
@@ -383,6 +396,8 @@ impl Config {
             "multi_approach_surplus" => self.multi_approach_surplus = int(value)?,
             "defend_raiders_only" => self.defend_raiders_only = flag(value)?,
             "multi_defence_depth" => self.multi_defence_depth = int(value)?,
+            "multi_hill_aggression2" => self.multi_hill_aggression2 = int(value)?,
+            "multi_sentinels" => self.multi_sentinels = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
@@ -409,7 +424,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 61] = [
+    pub const PARAMS: [&'static str; 63] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -456,6 +471,8 @@ impl Config {
         "multi_approach_surplus",
         "defend_raiders_only",
         "multi_defence_depth",
+        "multi_hill_aggression2",
+        "multi_sentinels",
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",

@@ -22,6 +22,9 @@ pub(super) const MAX_ENEMIES: usize = 8;
 pub const HILL_FIGHT2: u32 = 64;
 /// Defence: enemies within this many steps of an own hill get a defender.
 pub(super) const DEFENCE_DEPTH: u16 = 15;
+/// [`Config::multi_sentinels`](super::Config::multi_sentinels): the farthest (in steps) an
+/// ant is called from to stand beside an own hill.
+pub(super) const SENTINEL_DEPTH: u16 = 12;
 /// The defence step acts while the own hills number at most this many (post mortem).
 pub(super) const DEFEND_HILLS: u16 = 4;
 /// Threat context: ants outside a combat group within this squared distance of one of its
@@ -175,6 +178,20 @@ impl Brain {
                 .any(|h| w.dist2(t, h) <= HILL_FIGHT2)
     }
 
+    /// [`Config::multi_hill_aggression2`](super::Config::multi_hill_aggression2): whether
+    /// two enemy players have been seen and one of `ants` (own ant indices) stands within
+    /// that squared distance of an enemy hill in sight.
+    fn hill_raid<'a>(&self, mut ants: impl Iterator<Item = &'a usize>) -> bool {
+        let d2 = self.cfg.multi_hill_aggression2;
+        let w = &self.world;
+        d2 > 0
+            && !self.duel()
+            && ants.any(|&a| {
+                let t = self.scratch.next_pos[a];
+                w.enemy_hills.iter().any(|h| w.dist2(t, h.0) <= d2)
+            })
+    }
+
     /// Whether at most one enemy player has been seen so far.
     pub(super) fn duel(&self) -> bool {
         self.enemy_players.count_ones() <= 1
@@ -257,7 +274,9 @@ impl Brain {
             .map(|&a| self.scratch.close_enemy[a])
             .max()
             .unwrap_or(0);
-        if self.cfg.relative_aggression && (duel || !self.cfg.relative_only_in_duels) {
+        if self.cfg.relative_aggression
+            && (duel || !self.cfg.relative_only_in_duels || self.hill_raid(near()))
+        {
             aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
         }
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
@@ -350,6 +369,46 @@ impl Brain {
         let most = self.by_players(self.cfg.defend_hills, self.cfg.multi_defend_hills);
         let hills = self.world.own_hills.len();
         hills > 0 && hills <= usize::from(most)
+    }
+
+    /// [`Config::multi_sentinels`](super::Config::multi_sentinels): once two enemy players
+    /// have been seen and the own ants number at least that many per own hill, each own
+    /// hill keeps the nearest ant beside it (one step away, in attack range of a raider on
+    /// the hill, without blocking the hill's spawns): a free one there stays; where none
+    /// is there, the nearest free ant within [`SENTINEL_DEPTH`] steps walks toward the hill
+    /// by a step no enemy can reach.
+    pub(super) fn sentinels(&mut self) {
+        let per_hill = usize::from(self.cfg.multi_sentinels);
+        let hills = self.world.own_hills.clone();
+        if per_hill == 0
+            || self.duel()
+            || hills.is_empty()
+            || self.world.own_ants.len() < per_hill * hills.len()
+        {
+            return;
+        }
+        for h in hills {
+            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
+            let mut sentinel: Option<(usize, u16)> = None;
+            self.bfs.run(w, [h], SENTINEL_DEPTH, |t, d| {
+                let a = ant_at[t as usize];
+                if d >= 1 && a != NO_IDX && (d == 1 || !done[a as usize]) {
+                    sentinel = Some((a as usize, d));
+                    return Flow::Stop;
+                }
+                Flow::Expand
+            });
+            match sentinel {
+                Some((a, 1)) => {
+                    let at = self.world.own_ants[a];
+                    self.go(a, at);
+                }
+                Some((a, _)) => {
+                    self.step_to_source(a, true);
+                }
+                None => {}
+            }
+        }
     }
 
     /// [`Config::multi_hill_alarm`](super::Config::multi_hill_alarm): once two enemy
@@ -922,5 +981,110 @@ mod tests {
         assert_eq!(turn(&mut b, 3, &[(8, 8, 1), (9, 9, 1)]), 25);
         assert_eq!(turn(&mut b, 4, &[(20, 20, 2)]), 50, "a second enemy player");
         assert_eq!(turn(&mut b, 5, &[]), 50, "players once seen are remembered");
+    }
+
+    /// The orders of the fight step for two own ants beside an enemy ant on its hill at
+    /// (10,10) (one of them can step into a 1:1 trade), with a third player's ant in sight
+    /// when `third`.
+    fn raid_orders(multi_hill_aggression2: u32, hill: (i32, i32), third: bool) -> Vec<Order> {
+        let cfg = Config {
+            multi_hill_aggression2,
+            ..Config::champion()
+        };
+        let mut ants = vec![ant(10, 14, 0), ant(12, 14, 0), ant(10, 11, 1)];
+        if third {
+            ants.push(ant(30, 5, 2));
+        }
+        let input = TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(30, 30), 0), (Pos::new(hill.0, hill.1), 1)],
+            ants,
+            ..TurnInput::default()
+        };
+        orders_after(cfg, 40, 40, &input, Brain::fight)
+    }
+
+    /// Whether the ant at (10,14) steps west, toward the enemy.
+    fn trades(orders: &[Order]) -> bool {
+        orders
+            .iter()
+            .any(|o| o.pos == Pos::new(10, 14) && o.dir == grid::Dir::W)
+    }
+
+    #[test]
+    fn multi_hill_aggression_trades_beside_an_enemy_hill_in_4_player_games() {
+        // In a duel relative aggression (two to one) trades whatever the setting.
+        assert!(trades(&raid_orders(0, (10, 10), false)));
+        // With a second enemy player seen the fight is cautious unless the raid is within
+        // the squared distance of the enemy hill (the ant at (10,14) is 16 away).
+        assert!(!trades(&raid_orders(0, (10, 10), true)));
+        assert!(trades(&raid_orders(100, (10, 10), true)));
+        assert!(trades(&raid_orders(16, (10, 10), true)));
+        assert!(
+            !trades(&raid_orders(15, (10, 10), true)),
+            "(12,14) is 20 away"
+        );
+        // A hill far from the fight does not make it aggressive.
+        assert!(!trades(&raid_orders(100, (25, 25), true)));
+    }
+
+    /// The orders of the sentinel step and which own ants it decided, on an open 30×30 map
+    /// with an own hill at (10,10), the own ants `own`, an enemy of player 1 far away and,
+    /// with `third`, one of player 2.
+    fn sentinel_turn(per_hill: u16, own: &[(i32, i32)], third: bool) -> (Vec<Order>, Vec<bool>) {
+        let mut b = Brain::new(Config {
+            multi_sentinels: per_hill,
+            ..Config::champion()
+        });
+        b.setup(&settings(30, 30, 500));
+        let mut ants: Vec<(Pos, u8)> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
+        ants.push(ant(25, 25, 1));
+        if third {
+            ants.push(ant(25, 5, 2));
+        }
+        b.world.update(&TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(10, 10), 0)],
+            ants,
+            ..TurnInput::default()
+        });
+        b.begin_turn();
+        b.sentinels();
+        (
+            b.scratch.orders.clone(),
+            b.scratch.done[..own.len()].to_vec(),
+        )
+    }
+
+    #[test]
+    fn sentinels_keep_one_ant_beside_each_hill_in_4_player_games() {
+        // The nearer of two free ants walks toward the hill, by the shortest way.
+        let (orders, done) = sentinel_turn(2, &[(10, 14), (10, 20)], true);
+        assert_eq!(orders.len(), 1, "{orders:?}");
+        assert_eq!(
+            (orders[0].pos, orders[0].dir),
+            (Pos::new(10, 14), grid::Dir::W)
+        );
+        assert_eq!(done, [true, false]);
+        // An ant beside the hill stays there, and no other ant is called.
+        let (orders, done) = sentinel_turn(2, &[(10, 11), (10, 14)], true);
+        assert!(orders.is_empty(), "{orders:?}");
+        assert_eq!(done, [true, false]);
+        // An ant on the hill is not a sentinel: the nearest other ant is called.
+        let (orders, done) = sentinel_turn(2, &[(10, 10), (12, 10)], true);
+        assert_eq!(orders.len(), 1, "{orders:?}");
+        assert_eq!(orders[0].pos, Pos::new(12, 10));
+        assert_eq!(done, [false, true]);
+        // Off, in a duel, with fewer ants than asked per hill, or beyond 12 steps: nothing.
+        for (per_hill, own, third) in [
+            (0, vec![(10, 14)], true),
+            (2, vec![(10, 14), (10, 20)], false),
+            (3, vec![(10, 14), (10, 20)], true),
+            (1, vec![(10, 23)], true),
+        ] {
+            let (orders, done) = sentinel_turn(per_hill, &own, third);
+            assert!(orders.is_empty(), "{per_hill} {own:?} {third}: {orders:?}");
+            assert!(done.iter().all(|&d| !d), "{per_hill} {own:?} {third}");
+        }
     }
 }

@@ -338,6 +338,7 @@ impl Brain {
             self.at(Step::EnemyHill).enemy_hills();
         }
         let mut reserved = self.reserve_dangered();
+        self.at(Step::Defence).sentinels();
         if !self.cfg.hill_first {
             let home = self.reserve_home_guard();
             self.at(Step::EnemyHill).enemy_hills();
