@@ -379,15 +379,15 @@ impl Brain {
     /// by a step no enemy can reach.
     pub(super) fn sentinels(&mut self) {
         let per_hill = usize::from(self.cfg.multi_sentinels);
-        let hills = self.world.own_hills.clone();
+        let hills = self.world.own_hills.len();
         if per_hill == 0
             || self.duel()
-            || hills.is_empty()
-            || self.world.own_ants.len() < per_hill * hills.len()
+            || hills == 0
+            || self.world.own_ants.len() < per_hill * hills
         {
             return;
         }
-        for h in hills {
+        for h in self.world.own_hills.clone() {
             let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
             let mut sentinel: Option<(usize, u16)> = None;
             self.bfs.run(w, [h], SENTINEL_DEPTH, |t, d| {
@@ -731,7 +731,7 @@ impl Brain {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, orders_after, settings};
+    use super::super::fixtures::{ant, brain_after, orders_after, settings};
     use super::super::{Brain, Config};
     use ants::{Order, TurnInput};
     use grid::Pos;
@@ -1032,24 +1032,22 @@ mod tests {
     /// with an own hill at (10,10), the own ants `own`, an enemy of player 1 far away and,
     /// with `third`, one of player 2.
     fn sentinel_turn(per_hill: u16, own: &[(i32, i32)], third: bool) -> (Vec<Order>, Vec<bool>) {
-        let mut b = Brain::new(Config {
+        let cfg = Config {
             multi_sentinels: per_hill,
             ..Config::champion()
-        });
-        b.setup(&settings(30, 30, 500));
+        };
         let mut ants: Vec<(Pos, u8)> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
         ants.push(ant(25, 25, 1));
         if third {
             ants.push(ant(25, 5, 2));
         }
-        b.world.update(&TurnInput {
+        let input = TurnInput {
             turn: 1,
             hills: vec![(Pos::new(10, 10), 0)],
             ants,
             ..TurnInput::default()
-        });
-        b.begin_turn();
-        b.sentinels();
+        };
+        let b = brain_after(cfg, 30, 30, &input, Brain::sentinels);
         (
             b.scratch.orders.clone(),
             b.scratch.done[..own.len()].to_vec(),

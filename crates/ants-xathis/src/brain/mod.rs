@@ -537,12 +537,24 @@ mod fixtures {
         input: &TurnInput,
         step: fn(&mut Brain),
     ) -> Vec<Order> {
+        brain_after(cfg, rows, cols, input, step).scratch.orders
+    }
+
+    /// The brain after one pipeline `step` of the first turn, as in [`orders_after`] (for
+    /// tests that also look at which ants the step decided).
+    pub(super) fn brain_after(
+        cfg: Config,
+        rows: u32,
+        cols: u32,
+        input: &TurnInput,
+        step: fn(&mut Brain),
+    ) -> Brain {
         let mut b = Brain::new(cfg);
         b.setup(&settings(rows, cols, 500));
         b.world.update(input);
         b.begin_turn();
         step(&mut b);
-        b.scratch.orders.clone()
+        b
     }
 }
 
