@@ -237,6 +237,7 @@ config_params! {
     multi_defence_depth = "0" / "10": "once two or more enemy players have been seen, the defence step meets only enemy ants this many steps from an own hill (0: 15, as in 2-player games)";
     multi_hill_aggression2 = "0" / "0": "once two or more enemy players have been seen, fights with an own ant within this squared distance of an enemy hill in sight use the relative aggression of 2-player games (0: off)";
     multi_sentinels = "0" / "0": "once two or more enemy players have been seen and the own ants number at least this many per own hill, the nearest free ant of each own hill (within 12 steps) stays beside it or walks there (0: off)";
+    multi_hill_danger = "0" / "0": "once two or more enemy players have been seen, the combat evaluation charges every enemy ant left alive this many steps or fewer from an own hill, the more the closer (0: off)";
     threat_percent = "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";
     threat_own_only = "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
     reinforce_depth = "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";

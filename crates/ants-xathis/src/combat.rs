@@ -82,6 +82,11 @@ pub struct Fight {
     /// the distance term then favours stepping forward; this term prefers, among them, the
     /// moves that lose nothing against enemies that hold their ground.
     pub stay_percent: u32,
+    /// Weighted evaluation: squares near an own hill, each with what an enemy ant left
+    /// alive on it costs (empty: off, as in the post mortem). Enemy moves onto these squares
+    /// are always searched, like moves onto an own hill, so the worst case has raiders step
+    /// toward the hill and the own ants beside it are rated by whether such a step survives.
+    pub hill_danger: Vec<(u32, i32)>,
 }
 
 /// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
@@ -148,6 +153,11 @@ struct FightGame {
     en_start: Vec<u16>,
     stay_own: Vec<u16>,
     stay_value: Option<i32>,
+    /// Per candidate: [`Fight::hill_danger`]'s cost of an enemy ant alive there (empty
+    /// when off), and that cost summed over the enemy ants alive after the last
+    /// [`FightGame::deaths`].
+    danger: Vec<i32>,
+    danger_sum: i32,
 }
 
 impl Fight {
@@ -242,6 +252,18 @@ impl Fight {
                 }
             })
             .collect();
+        let mut danger: Vec<i32> = Vec::new();
+        if !self.hill_danger.is_empty() {
+            danger = cands
+                .iter()
+                .map(|t| {
+                    self.hill_danger
+                        .iter()
+                        .find(|d| d.0 == *t)
+                        .map_or(0, |d| d.1)
+                })
+                .collect();
+        }
         // Move check lists: stay, plus every move that could meet some enemy move. The
         // moves that cannot meet any enemy are all worth the same; one of them is tried as
         // well when staying could meet an enemy (an escape is not the same as staying).
@@ -281,11 +303,14 @@ impl Fight {
                     .fold(0u8, |m, (k, _)| m | (1 << k));
             }
             dep_fixed[e] = fixed.iter().fold(0u8, |m, &f| m | dep[e * n + f as usize]);
-            // Moves onto own hills are always checked.
+            // Moves onto own hills (and, with the hill danger, toward them) are always
+            // checked.
             dep_fixed[e] |= em
                 .iter()
                 .enumerate()
-                .filter(|&(_, &x)| hill[x as usize] == 1)
+                .filter(|&(_, &x)| {
+                    hill[x as usize] == 1 || danger.get(x as usize).is_some_and(|&d| d > 0)
+                })
                 .fold(0u8, |m, (k, _)| m | (1 << k));
         }
         let en_start: Vec<u16> = en_moves.iter().map(|m| m[0]).collect();
@@ -320,6 +345,8 @@ impl Fight {
             en_start,
             stay_own: Vec::new(),
             stay_value: None,
+            danger,
+            danger_sum: 0,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -441,7 +468,7 @@ impl ChainGame for FightGame {
                         }
                     }
                 }
-                en_dead * en_w - own_dead * own_w - dist
+                en_dead * en_w - own_dead * own_w - dist - self.danger_sum
                     + hills
                     + threat
                     + pairs * self.cohesion
@@ -517,6 +544,7 @@ impl FightGame {
         let collided = |a: usize| self.units[a].2;
         focus_counts(&self.units, collided, &self.inr, n, &mut self.counts);
         let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
+        self.danger_sum = 0;
         let n_own = own.len() + self.fixed.len();
         // Who died is kept only for the threat term.
         let keep_dead = self.threat_percent > 0;
@@ -539,6 +567,11 @@ impl FightGame {
                     (2, true) => hills += 1,
                     (1, false) => hills -= 1,
                     _ => {}
+                }
+                if a >= n_own
+                    && let Some(&d) = self.danger.get(ca as usize)
+                {
+                    self.danger_sum += d;
                 }
             }
         }
@@ -1178,12 +1211,11 @@ mod tests {
         );
     }
 
-    #[test]
-    fn hills_in_the_evaluation_make_a_lone_ant_guard_its_hill() {
-        // Own hill at H (row 3, col 5), enemy x next to it, own ant a three columns west.
-        // Only a→E keeps the hill square in a's attack range; then x stepping onto the hill
-        // dies with a (a trade, -256), otherwise x razes the hill (-HILL_VALUE). Without the
-        // hill the defensive evaluation avoids that trade and a keeps out of x's reach.
+    /// Own hill H at (3, 5), enemy x beside it, own ant a three columns west, the cautious
+    /// evaluation: the fight, H, and a's step east, the only one that keeps H in a's attack
+    /// range. With nothing about the hill in the evaluation a keeps out of x's reach (x
+    /// stepping onto H would trade with a, one for one).
+    fn raider_beside_hill() -> (World, Fight, Eval, u32, u32) {
         let (w, own, en) = parse(&[
             "% % % % % % % % %",
             "% . . . . . . . %",
@@ -1194,18 +1226,27 @@ mod tests {
             "% % % % % % % % %",
         ]);
         let hill = w.tile(Pos::new(3, 5));
+        let east = w.step(own[0], Dir::E);
         let eval = Eval::Weighted {
             aggressive: false,
             per_player: false,
         };
-        let mut f = fight(&w, &own, &en);
+        let f = fight(&w, &own, &en);
         let plain = f.solve(&w, eval, &Budget::unlimited());
         let to = plain.moves.as_ref().map(|m| m[0]);
-        assert!(to.is_some_and(|t| t != w.step(own[0], Dir::E)), "{to:?}");
+        assert!(to.is_some_and(|t| t != east), "{to:?}");
+        (w, f, eval, hill, east)
+    }
+
+    #[test]
+    fn hills_in_the_evaluation_make_a_lone_ant_guard_its_hill() {
+        // `raider_beside_hill`: after a→E, x stepping onto the hill dies with a (a trade,
+        // -256); otherwise x razes the hill (-HILL_VALUE).
+        let (w, mut f, eval, hill, east) = raider_beside_hill();
         f.own_hills = vec![hill];
         let guarded = f.solve(&w, eval, &Budget::unlimited());
         assert!(guarded.complete);
-        assert_eq!(guarded.moves, Some(vec![w.step(own[0], Dir::E)]));
+        assert_eq!(guarded.moves, Some(vec![east]));
         assert!(guarded.value > -HILL_VALUE / 2, "{}", guarded.value);
         // An enemy hill next to our ant, the enemy too far to reach it: our ant steps onto
         // the hill (the move is in its check list although it meets no enemy).
@@ -1224,6 +1265,51 @@ mod tests {
         let razed = f.solve(&w, eval, &Budget::unlimited());
         assert_eq!(razed.moves, Some(vec![target]));
         assert!(razed.value > HILL_VALUE / 2, "{}", razed.value);
+    }
+
+    #[test]
+    fn hill_danger_makes_an_ant_meet_a_raider_beside_its_hill() {
+        // `raider_beside_hill`, but the hill itself is not in the evaluation: only the
+        // squares around it cost while an enemy ant stands on them alive. After a→E, x
+        // stepping onto the hill trades with a (-256); staying beside the hill costs x's
+        // square (-768) and is the enemy's best reply. Anywhere else x steps onto the hill
+        // alive (-1024).
+        let (w, mut f, eval, hill, east) = raider_beside_hill();
+        f.hill_danger = vec![(hill, 1024)];
+        f.hill_danger
+            .extend(Dir::ALL.iter().map(|&d| (w.step(hill, d), 768)));
+        let met = f.solve(&w, eval, &Budget::unlimited());
+        assert!(met.complete);
+        assert_eq!(met.moves, Some(vec![east]));
+        // x stays beside the hill (768) and a stands two steps from it (distance term 3).
+        assert_eq!(met.value, -768 - 3);
+        // The raider's step toward the hill meets no own ant, and the pruned enemy move
+        // lists would try only one such step (the first, north): squares with a danger are
+        // always tried, so the worst case has x step south, beside the hill (H, row 5).
+        let (w, own, en) = parse(&[
+            "% % % % % % % % %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% . a . . . x . %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% . . . . . . . %",
+            "% % % % % % % % %",
+        ]);
+        let at = |r, c| w.tile(Pos::new(r, c));
+        let mut f = fight(&w, &own, &en);
+        f.hill_danger = vec![
+            (at(5, 6), 1024),
+            (at(4, 6), 768),
+            (at(3, 6), 512),
+            (at(2, 6), 256),
+            (at(3, 5), 256),
+            (at(3, 7), 256),
+        ];
+        let out = f.solve(&w, eval, &Budget::unlimited());
+        assert!(out.complete);
+        // a→E (four steps from x's square beside the hill); x south costs 768.
+        assert_eq!(out.value, -768 - 4, "{out:?}");
     }
 
     #[test]

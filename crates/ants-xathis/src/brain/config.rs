@@ -179,6 +179,11 @@ pub struct Config {
     /// beside it (0: off; see `Brain::sentinels`), so a lone raider meets an ant at the
     /// hill instead of an empty hill.
     pub multi_sentinels: u16,
+    /// From the turn a second enemy player has been seen (4-player games), the combat
+    /// evaluation charges every enemy ant left alive within this many steps of an own hill,
+    /// the more the closer (0: off; [`crate::combat::Fight::hill_danger`]), so the ants
+    /// beside a hill meet raiders one step out instead of stepping back from them.
+    pub multi_hill_danger: u16,
     /// With [`Config::chase_detached`], only lone enemy ants within this many steps of an
     /// own hill are chased (0: all).
     pub chase_home_depth: u16,
@@ -281,6 +286,7 @@ impl Config {
             multi_defence_depth: 0,
             multi_hill_aggression2: 0,
             multi_sentinels: 0,
+            multi_hill_danger: 0,
             threat_percent: 0,
             threat_own_only: false,
             reinforce_depth: 0,
@@ -398,6 +404,7 @@ impl Config {
             "multi_defence_depth" => self.multi_defence_depth = int(value)?,
             "multi_hill_aggression2" => self.multi_hill_aggression2 = int(value)?,
             "multi_sentinels" => self.multi_sentinels = int(value)?,
+            "multi_hill_danger" => self.multi_hill_danger = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
             "threat_own_only" => self.threat_own_only = flag(value)?,
             "reinforce_depth" => self.reinforce_depth = int(value)?,
@@ -424,7 +431,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 63] = [
+    pub const PARAMS: [&'static str; 64] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -473,6 +480,7 @@ impl Config {
         "multi_defence_depth",
         "multi_hill_aggression2",
         "multi_sentinels",
+        "multi_hill_danger",
         "threat_percent",
         "threat_own_only",
         "reinforce_depth",

@@ -27,6 +27,11 @@ pub(super) const DEFENCE_DEPTH: u16 = 15;
 pub(super) const SENTINEL_DEPTH: u16 = 12;
 /// The defence step acts while the own hills number at most this many (post mortem).
 pub(super) const DEFEND_HILLS: u16 = 4;
+/// [`Config::multi_hill_danger`](super::Config::multi_hill_danger): the cost of an enemy
+/// ant left alive one step from an own hill, the weight of an own ant lost in a cautious
+/// fight (so one own ant traded for a raider there is worth it); nearer and farther
+/// squares cost in proportion.
+const HILL_DANGER: i32 = 768;
 /// Threat context: ants outside a combat group within this squared distance of one of its
 /// own ants count for the next-turn threat, at most [`MAX_CONTEXT`] of each side.
 const CONTEXT2: u32 = 50;
@@ -192,6 +197,30 @@ impl Brain {
             })
     }
 
+    /// [`Config::multi_hill_danger`](super::Config::multi_hill_danger): the squares the
+    /// group's enemy ants can end on within that many steps of an own hill, each with
+    /// [`HILL_DANGER`] times (steps + 1 − distance) / steps (empty when off or in duels).
+    fn hill_danger(&mut self, enemies: &[u32]) -> Vec<(u32, i32)> {
+        let k = self.cfg.multi_hill_danger;
+        if k == 0 || self.duel() || self.world.own_hills.is_empty() {
+            return Vec::new();
+        }
+        self.home_bfs();
+        let (w, home) = (&self.world, &self.home);
+        let mut out: Vec<(u32, i32)> = Vec::new();
+        for &e in enemies {
+            let start = w.enemy_ants[e as usize].0;
+            for &t in std::iter::once(&start).chain(&self.scratch.en_moves[e as usize]) {
+                if home.within(t, k) && !out.iter().any(|d| d.0 == t) {
+                    let d = i32::from(home.dist[t as usize]);
+                    let k = i32::from(k);
+                    out.push((t, HILL_DANGER * (k + 1 - d) / k));
+                }
+            }
+        }
+        out
+    }
+
     /// Whether at most one enemy player has been seen so far.
     pub(super) fn duel(&self) -> bool {
         self.enemy_players.count_ones() <= 1
@@ -217,9 +246,13 @@ impl Brain {
 
     /// Builds and searches one combat group, then commits the chosen moves.
     fn solve_group(&mut self, own: &[usize], enemies: &[u32], clock: &Budget, left: usize) -> bool {
+        let danger = self.hill_danger(enemies);
         let w = &self.world;
         let in_group = |t: u32| own.iter().any(|&a| w.own_ants[a] == t);
-        let mut fight = Fight::default();
+        let mut fight = Fight {
+            hill_danger: danger,
+            ..Fight::default()
+        };
         let outside: Vec<u32> = if self.cfg.exposure_check {
             (0..w.enemy_ants.len() as u32)
                 .filter(|e| !enemies.contains(e))
@@ -1038,16 +1071,7 @@ mod tests {
         };
         let mut ants: Vec<(Pos, u8)> = own.iter().map(|&(r, c)| ant(r, c, 0)).collect();
         ants.push(ant(25, 25, 1));
-        if third {
-            ants.push(ant(25, 5, 2));
-        }
-        let input = TurnInput {
-            turn: 1,
-            hills: vec![(Pos::new(10, 10), 0)],
-            ants,
-            ..TurnInput::default()
-        };
-        let b = brain_after(cfg, 30, 30, &input, Brain::sentinels);
+        let b = brain_at_hill(cfg, ants, third, Brain::sentinels);
         (
             b.scratch.orders.clone(),
             b.scratch.done[..own.len()].to_vec(),
@@ -1084,5 +1108,71 @@ mod tests {
             assert!(orders.is_empty(), "{per_hill} {own:?} {third}: {orders:?}");
             assert!(done.iter().all(|&d| !d), "{per_hill} {own:?} {third}");
         }
+    }
+
+    /// The brain after `step` in turn 1 on a 30×30 map with the own hill at (10,10), `ants`
+    /// and, with `third`, an ant of a second enemy player at (25,5).
+    fn brain_at_hill(
+        cfg: Config,
+        mut ants: Vec<(Pos, u8)>,
+        third: bool,
+        step: fn(&mut Brain),
+    ) -> Brain {
+        if third {
+            ants.push(ant(25, 5, 2));
+        }
+        let input = TurnInput {
+            turn: 1,
+            hills: vec![(Pos::new(10, 10), 0)],
+            ants,
+            ..TurnInput::default()
+        };
+        brain_after(cfg, 30, 30, &input, step)
+    }
+
+    /// [`Brain::hill_danger`] for a raider at (10,13), three steps east of the own hill at
+    /// (10,10), with an own ant at (10,8) and, if `third`, a second enemy player seen.
+    fn danger_of_a_raider(steps: u16, third: bool) -> Vec<((i32, i32), i32)> {
+        let cfg = Config {
+            multi_hill_danger: steps,
+            ..Config::champion()
+        };
+        let ants = vec![ant(10, 8, 0), ant(10, 13, 1)];
+        let mut b = brain_at_hill(cfg, ants, third, |_| {});
+        let mut v: Vec<((i32, i32), i32)> = b
+            .hill_danger(&[0])
+            .into_iter()
+            .map(|(t, cost)| {
+                let p = b.world.pos(t);
+                ((p.row, p.col), cost)
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn hill_danger_prices_the_raiders_squares_by_their_steps_to_the_hill() {
+        // Three steps: the raider's square (3 steps) and its step west (2); the other
+        // steps are 4 away.
+        assert_eq!(
+            danger_of_a_raider(3, true),
+            [((10, 12), 512), ((10, 13), 256)]
+        );
+        // Four steps: every square the raider can end on, in proportion to 768 per step
+        // from the hill's far edge.
+        assert_eq!(
+            danger_of_a_raider(4, true),
+            [
+                ((9, 13), 192),
+                ((10, 12), 576),
+                ((10, 13), 384),
+                ((10, 14), 192),
+                ((11, 13), 192)
+            ]
+        );
+        // Off, or in a duel: nothing.
+        assert!(danger_of_a_raider(0, true).is_empty());
+        assert!(danger_of_a_raider(3, false).is_empty());
     }
 }

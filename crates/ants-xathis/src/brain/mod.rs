@@ -315,6 +315,7 @@ impl Brain {
         fight::DEFENCE_DEPTH
             .max(self.cfg.multi_defence_depth)
             .max(self.cfg.guard_depth)
+            .max(self.cfg.multi_hill_danger)
     }
 
     /// Fills `home` with the steps from the own hills up to [`Brain::home_depth`], once per
