@@ -130,8 +130,8 @@ struct FightGame {
     dep: Vec<u8>,
     dep_fixed: Vec<u8>,
     fixed: Vec<u16>,
-    /// Per candidate: 1 = own hill, 2 = enemy hill, 0 = neither.
-    hill: Vec<u8>,
+    /// Per candidate: an enemy hill (not an own one).
+    enemy_hill: Vec<bool>,
     keep_away: bool,
     dist_percent: i32,
     cohesion: i32,
@@ -153,11 +153,11 @@ struct FightGame {
     en_start: Vec<u16>,
     stay_own: Vec<u16>,
     stay_value: Option<i32>,
-    /// Per candidate: [`Fight::hill_danger`]'s cost of an enemy ant alive there (empty
-    /// when off), and that cost summed over the enemy ants alive after the last
-    /// [`FightGame::deaths`].
-    danger: Vec<i32>,
-    danger_sum: i32,
+    /// Per candidate: what an enemy ant alive there costs, [`HILL_VALUE`] on an own hill
+    /// plus its [`Fight::hill_danger`] (empty when neither is given), and that cost summed
+    /// over the enemy ants alive after the last [`FightGame::deaths`].
+    en_cost: Vec<i32>,
+    en_cost_sum: i32,
 }
 
 impl Fight {
@@ -239,28 +239,28 @@ impl Fight {
             Vec::new()
         };
         let touches = |a: u16, b: u16| a == b || inr[a as usize * n + b as usize];
-        // Hill squares among the candidates: 1 = own hill, 2 = enemy hill.
-        let hill: Vec<u8> = cands
+        // Enemy hills among the candidates, and what an enemy ant alive on each costs: an
+        // own hill, a square of the hill danger, or both.
+        let enemy_hill: Vec<bool> = cands
             .iter()
-            .map(|t| {
-                if self.own_hills.contains(t) {
-                    1
-                } else if self.enemy_hills.contains(t) {
-                    2
-                } else {
-                    0
-                }
-            })
+            .map(|t| self.enemy_hills.contains(t) && !self.own_hills.contains(t))
             .collect();
-        let mut danger: Vec<i32> = Vec::new();
-        if !self.hill_danger.is_empty() {
-            danger = cands
+        let mut en_cost: Vec<i32> = Vec::new();
+        if !self.own_hills.is_empty() || !self.hill_danger.is_empty() {
+            en_cost = cands
                 .iter()
                 .map(|t| {
-                    self.hill_danger
+                    let hill = if self.own_hills.contains(t) {
+                        HILL_VALUE
+                    } else {
+                        0
+                    };
+                    let danger = self
+                        .hill_danger
                         .iter()
                         .find(|d| d.0 == *t)
-                        .map_or(0, |d| d.1)
+                        .map_or(0, |d| d.1);
+                    hill + danger
                 })
                 .collect();
         }
@@ -275,7 +275,7 @@ impl Fight {
             let check: Vec<u16> = ms
                 .iter()
                 .enumerate()
-                .filter(|&(j, &m)| j == 0 || engaging(m) || hill[m as usize] == 2)
+                .filter(|&(j, &m)| j == 0 || engaging(m) || enemy_hill[m as usize])
                 .map(|(_, &m)| m)
                 .collect();
             let engages = engaging(ms[0]);
@@ -283,7 +283,7 @@ impl Fight {
                 ms.iter()
                     .skip(1)
                     .copied()
-                    .filter(|&m| !engaging(m) && hill[m as usize] != 2)
+                    .filter(|&m| !engaging(m) && !enemy_hill[m as usize])
                     .collect()
             } else {
                 Vec::new()
@@ -308,9 +308,7 @@ impl Fight {
             dep_fixed[e] |= em
                 .iter()
                 .enumerate()
-                .filter(|&(_, &x)| {
-                    hill[x as usize] == 1 || danger.get(x as usize).is_some_and(|&d| d > 0)
-                })
+                .filter(|&(_, &x)| en_cost.get(x as usize).is_some_and(|&c| c > 0))
                 .fold(0u8, |m, (k, _)| m | (1 << k));
         }
         let en_start: Vec<u16> = en_moves.iter().map(|m| m[0]).collect();
@@ -328,7 +326,7 @@ impl Fight {
             dep,
             dep_fixed,
             fixed,
-            hill,
+            enemy_hill,
             keep_away: self.keep_away,
             dist_percent: self.dist_percent.unwrap_or(100).min(10_000) as i32,
             cohesion: self.cohesion.min(10_000) as i32,
@@ -345,8 +343,8 @@ impl Fight {
             en_start,
             stay_own: Vec::new(),
             stay_value: None,
-            danger,
-            danger_sum: 0,
+            en_cost,
+            en_cost_sum: 0,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -432,7 +430,7 @@ impl ChainGame for FightGame {
 
     fn evaluate(&mut self, own: &[u16], enemy: &[u16]) -> i32 {
         let stay = self.stay_term(own);
-        let (own_dead, en_dead, hills) = self.deaths(own, enemy);
+        let (own_dead, en_dead, raids) = self.deaths(own, enemy);
         match self.eval {
             Eval::Simple => en_dead - own_dead,
             Eval::Weighted { aggressive, .. } => {
@@ -453,7 +451,7 @@ impl ChainGame for FightGame {
                         .unwrap_or(0);
                     dist += i32::from(d);
                 }
-                let hills = hills * HILL_VALUE;
+                let raids = raids * HILL_VALUE;
                 if self.keep_away {
                     dist = -dist;
                 }
@@ -468,8 +466,8 @@ impl ChainGame for FightGame {
                         }
                     }
                 }
-                en_dead * en_w - own_dead * own_w - dist - self.danger_sum
-                    + hills
+                en_dead * en_w - own_dead * own_w - dist - self.en_cost_sum
+                    + raids
                     + threat
                     + pairs * self.cohesion
                     + stay
@@ -510,8 +508,9 @@ impl FightGame {
     }
 
     /// Applies the focus rule to the position `own` / `enemy` (plus the fixed own ants):
-    /// (own ants dead, enemy ants dead, own ants alive on enemy hills − enemy ants alive on
-    /// own hills). Keeps who died in `self.dead` when the threat term needs it.
+    /// (own ants dead, enemy ants dead, own ants alive on enemy hills), and in
+    /// `self.en_cost_sum` what the enemy ants left alive cost. Keeps who died in `self.dead`
+    /// when the threat term needs it.
     fn deaths(&mut self, own: &[u16], enemy: &[u16]) -> (i32, i32, i32) {
         let n = self.n_cand;
         self.units.clear();
@@ -543,8 +542,8 @@ impl FightGame {
         }
         let collided = |a: usize| self.units[a].2;
         focus_counts(&self.units, collided, &self.inr, n, &mut self.counts);
-        let (mut own_dead, mut en_dead, mut hills) = (0i32, 0i32, 0i32);
-        self.danger_sum = 0;
+        let (mut own_dead, mut en_dead, mut raids) = (0i32, 0i32, 0i32);
+        self.en_cost_sum = 0;
         let n_own = own.len() + self.fixed.len();
         // Who died is kept only for the threat term.
         let keep_dead = self.threat_percent > 0;
@@ -562,20 +561,13 @@ impl FightGame {
                 } else {
                     en_dead += 1;
                 }
-            } else {
-                match (self.hill[ca as usize], a < n_own) {
-                    (2, true) => hills += 1,
-                    (1, false) => hills -= 1,
-                    _ => {}
-                }
-                if a >= n_own
-                    && let Some(&d) = self.danger.get(ca as usize)
-                {
-                    self.danger_sum += d;
-                }
+            } else if a < n_own {
+                raids += i32::from(self.enemy_hill[ca as usize]);
+            } else if let Some(&c) = self.en_cost.get(ca as usize) {
+                self.en_cost_sum += c;
             }
         }
-        (own_dead, en_dead, hills)
+        (own_dead, en_dead, raids)
     }
 
     /// The next-turn threat after [`ChainGame::evaluate`] resolved this turn's deaths: the
