@@ -168,12 +168,18 @@ pub struct Config {
     /// meets only the enemy ants within this many steps of an own hill (0: the 2-player
     /// depth, `DEFENCE_DEPTH` = 15).
     pub multi_defence_depth: u16,
-    /// From the turn a second enemy player has been seen (4-player games), the relative
-    /// aggression of duels ([`Config::relative_aggression`], [`Config::aggression_ratio10`])
-    /// also applies to the fights with an own ant within this squared distance of an enemy
-    /// hill in sight (0: off), so a raid that outnumbers the hill's defenders trades its way
-    /// onto the hill instead of waiting beside it.
+    /// From the turn a second enemy player has been seen (4-player games), relative
+    /// aggression ([`Config::relative_aggression`], at the ratio
+    /// [`Config::multi_hill_ratio10`]) also applies to the fights with an own ant within
+    /// this squared distance of an enemy hill in sight (0: off), so a raid that is not
+    /// outnumbered by the hill's defenders trades its way onto the hill instead of waiting
+    /// beside it.
     pub multi_hill_aggression2: u32,
+    /// The relative aggression ratio, in tenths, of the fights within
+    /// [`Config::multi_hill_aggression2`] of an enemy hill once two enemy players have been
+    /// seen (0: [`Config::aggression_ratio10`]): 10 trades one for one where the own ants
+    /// beside an enemy hill are at least as many as the enemy ants there.
+    pub multi_hill_ratio10: u32,
     /// From the turn a second enemy player has been seen (4-player games), and while the
     /// own ants number at least this many per own hill, every own hill keeps one ant
     /// beside it (0: off; see `Brain::sentinels`), so a lone raider meets an ant at the
@@ -285,6 +291,7 @@ impl Config {
             defend_raiders_only: false,
             multi_defence_depth: 0,
             multi_hill_aggression2: 0,
+            multi_hill_ratio10: 0,
             multi_sentinels: 0,
             multi_hill_danger: 0,
             threat_percent: 0,
@@ -312,7 +319,8 @@ impl Config {
     /// contested foods approached by safe steps once two enemy players have been seen, food
     /// sent for from twice as far once two enemy players have been seen, the defence step
     /// narrowed to enemy ants within 10 steps of an own hill once two enemy players have
-    /// been seen, and random tie-breaking (vision explore and hills in combat
+    /// been seen, fights beside an enemy hill that trade at even numbers once two enemy
+    /// players have been seen, and random tie-breaking (vision explore and hills in combat
     /// were measured and left off; see docs/ants-bots.md).
     pub fn champion() -> Self {
         Self {
@@ -335,6 +343,8 @@ impl Config {
             multi_food_depth: 2 * FOOD_DEPTH,
             multi_home_guard: true,
             multi_defence_depth: 10,
+            multi_hill_aggression2: 100,
+            multi_hill_ratio10: 10,
             ..Self::xathis()
         }
     }
@@ -403,6 +413,7 @@ impl Config {
             "defend_raiders_only" => self.defend_raiders_only = flag(value)?,
             "multi_defence_depth" => self.multi_defence_depth = int(value)?,
             "multi_hill_aggression2" => self.multi_hill_aggression2 = int(value)?,
+            "multi_hill_ratio10" => self.multi_hill_ratio10 = int(value)?,
             "multi_sentinels" => self.multi_sentinels = int(value)?,
             "multi_hill_danger" => self.multi_hill_danger = int(value)?,
             "threat_percent" => self.threat_percent = int(value)?,
@@ -431,7 +442,7 @@ impl Config {
     }
 
     /// The parameter names [`Config::set`] accepts.
-    pub const PARAMS: [&'static str; 64] = [
+    pub const PARAMS: [&'static str; 65] = [
         "vision_explore",
         "remember_hills",
         "scored_border",
@@ -479,6 +490,7 @@ impl Config {
         "defend_raiders_only",
         "multi_defence_depth",
         "multi_hill_aggression2",
+        "multi_hill_ratio10",
         "multi_sentinels",
         "multi_hill_danger",
         "threat_percent",

@@ -307,10 +307,20 @@ impl Brain {
             .map(|&a| self.scratch.close_enemy[a])
             .max()
             .unwrap_or(0);
-        if self.cfg.relative_aggression
-            && (duel || !self.cfg.relative_only_in_duels || self.hill_raid(near()))
-        {
-            aggressive |= 10 * mine >= self.cfg.aggression_ratio10 * theirs.max(1);
+        if self.cfg.relative_aggression {
+            let ratio10 = if self.hill_raid(near()) {
+                Some(match self.cfg.multi_hill_ratio10 {
+                    0 => self.cfg.aggression_ratio10,
+                    r => r,
+                })
+            } else if duel || !self.cfg.relative_only_in_duels {
+                Some(self.cfg.aggression_ratio10)
+            } else {
+                None
+            };
+            if let Some(r) = ratio10 {
+                aggressive |= 10 * mine >= r * theirs.max(1);
+            }
         }
         fight.keep_away = self.cfg.keep_away && !aggressive && theirs > mine;
         fight.dist_percent = Some(self.cfg.dist_percent);
@@ -1024,7 +1034,18 @@ mod tests {
             multi_hill_aggression2,
             ..Config::champion()
         };
+        raid_orders_with(cfg, hill, third, &[])
+    }
+
+    /// [`raid_orders`] with any configuration and more ants of player 1.
+    fn raid_orders_with(
+        cfg: Config,
+        hill: (i32, i32),
+        third: bool,
+        more: &[(i32, i32)],
+    ) -> Vec<Order> {
         let mut ants = vec![ant(10, 14, 0), ant(12, 14, 0), ant(10, 11, 1)];
+        ants.extend(more.iter().map(|&(r, c)| ant(r, c, 1)));
         if third {
             ants.push(ant(30, 5, 2));
         }
@@ -1059,6 +1080,29 @@ mod tests {
         );
         // A hill far from the fight does not make it aggressive.
         assert!(!trades(&raid_orders(100, (25, 25), true)));
+    }
+
+    #[test]
+    fn multi_hill_ratio_trades_beside_an_enemy_hill_at_even_numbers() {
+        // `raid_orders`' scene with a second enemy ant beside the hill: two against two,
+        // short of the two-to-one ratio, so the raid waits; with `multi_hill_ratio10=10`
+        // even numbers are enough and (10,14) steps into the trade. Not in a duel, and not
+        // without `multi_hill_aggression2`.
+        let orders = |aggression2: u32, ratio10: u32, third: bool| {
+            let cfg = Config {
+                multi_hill_aggression2: aggression2,
+                multi_hill_ratio10: ratio10,
+                ..Config::champion()
+            };
+            raid_orders_with(cfg, (10, 10), third, &[(12, 11)])
+        };
+        assert!(!trades(&orders(100, 0, true)), "ratio 2:1 by default");
+        assert!(trades(&orders(100, 10, true)));
+        assert!(
+            !trades(&orders(0, 10, true)),
+            "no hill raid without the distance"
+        );
+        assert!(!trades(&orders(100, 10, false)), "duels keep their ratio");
     }
 
     /// The orders of the sentinel step and which own ants it decided, on an open 30×30 map
