@@ -236,7 +236,7 @@ config_params! {
     defend_raiders_only = "false" / "false": "the defence step leaves enemy ants nearer to a hill of their own in sight than to the own hill";
     multi_defence_depth = "0" / "10": "once two or more enemy players have been seen, the defence step meets only enemy ants this many steps from an own hill (0: 15, as in 2-player games)";
     multi_hill_aggression2 = "0" / "100": "once two or more enemy players have been seen, fights with an own ant within this squared distance of an enemy hill in sight use relative aggression, at the ratio multi_hill_ratio10 (0: off)";
-    multi_hill_ratio10 = "0" / "10": "the aggression ratio in tenths of the fights near an enemy hill that multi_hill_aggression2 makes aggressive (0: aggression_ratio10)";
+    multi_hill_ratio10 = "0" / "10": "once two or more enemy players have been seen, the relative aggression ratio in tenths of the fights within multi_hill_aggression2 of an enemy hill (0: aggression_ratio10)";
     multi_sentinels = "0" / "0": "once two or more enemy players have been seen and the own ants number at least this many per own hill, the nearest free ant of each own hill (within 12 steps) stays beside it or walks there (0: off)";
     multi_hill_danger = "0" / "0": "once two or more enemy players have been seen, the combat evaluation charges every enemy ant left alive this many steps or fewer from an own hill, the more the closer (0: off)";
     threat_percent = "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";
