@@ -1,5 +1,5 @@
 //! The catalogue of every in-process Ants bot: [`BOTS`] lists the baselines of
-//! [`ants::bots`], `xathis-style` and `champion` of `ants-xathis` (with every
+//! [`ants::bots`], `xathis-postmortem`, `xathis-style` and `champion` of `ants-xathis` (with every
 //! [`ants_xathis::Config`] field as a parameter), the champion's ablation variants, and
 //! `thesis` of `ants-thesis` (with its behaviour profile). The CLI (`botforge ants bots`,
 //! `play`, `tournament`, `bot`) and the arena build Ants bots only through it.
@@ -65,14 +65,20 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
             "razes visible enemy hills, then hunts enemy ants, then food"
         ),
         Entry {
+            name: "xathis-postmortem",
+            about: "the 2011 winner's design as his post mortem describes it, read literally (ants-xathis)",
+            params: POST_MORTEM_PARAMS,
+            build: xathis_postmortem,
+        },
+        Entry {
             name: "xathis-style",
-            about: "the 2011 winner's design after his post mortem (ants-xathis)",
+            about: "the rebuild of the 2011 winner: xathis-postmortem with what the original's games show it does beyond the text (fights first with safe steps to food, no chasing of lone enemies, every enemy ant free to move in fights with the escape kept when a search is cut, a stay term in the fight evaluation, fight limits that grow with the time left, no preferred direction) and missions kept until there is much to explore (ants-xathis)",
             params: XATHIS_PARAMS,
             build: xathis_style,
         },
         Entry {
             name: "champion",
-            about: "xathis-style with fight first (safe steps to food), sticky missions, adaptive fight limits, relative aggression in duels, no chasing of lone enemies, every enemy ant free to move in fights with the escape kept when a search is cut, a stay term in the fight evaluation (moves that lose ants to enemies holding their ground rank lower), and random tie-breaking",
+            about: "xathis-style with relative aggression in duels (a fight is also aggressive where the own ants near it outnumber the enemy's two to one) and, once two enemy players have been seen, a heavier stay term, contested foods, a longer food reach, a home guard, a narrower defence and raids that trade beside enemy hills",
             params: CHAMPION_PARAMS,
             build: champion,
         },
@@ -136,6 +142,14 @@ fn configure(args: &Args, mut cfg: Config) -> Result<Config, SpecError> {
     Ok(cfg)
 }
 
+fn xathis_postmortem(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
+    let cfg = configure(args, Config::post_mortem())?;
+    Ok(Box::new(ChampionBot::with_named_config(
+        &args.canonical(),
+        cfg,
+    )))
+}
+
 fn xathis_style(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
     if args.given_pairs().next().is_none() {
         return Ok(Box::new(XathisBot::new()));
@@ -168,11 +182,17 @@ fn thesis(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
     Ok(Box::new(ants_thesis::ThesisBot::new(profile)))
 }
 
-/// Declares the parameters of `xathis-style` and `champion`: every [`Config`] field in the
-/// order of [`Config::PARAMS`], each with its default in [`Config::xathis`] and in
-/// [`Config::champion`].
+/// Declares the parameters of `xathis-postmortem`, `xathis-style` and `champion`: every
+/// [`Config`] field in the order of [`Config::PARAMS`], each with its default in
+/// [`Config::post_mortem`], [`Config::xathis`] and [`Config::champion`].
 macro_rules! config_params {
-    ($($key:ident = $xathis:literal / $champion:literal : $about:literal;)*) => {
+    ($($key:ident = $post_mortem:literal / $xathis:literal / $champion:literal : $about:literal;)*) => {
+        /// The parameters of `xathis-postmortem` (defaults of [`Config::post_mortem`]).
+        pub const POST_MORTEM_PARAMS: &[Param] = &[$(Param {
+            key: stringify!($key),
+            default: $post_mortem,
+            about: $about,
+        }),*];
         /// The parameters of `xathis-style` (defaults of [`Config::xathis`]).
         pub const XATHIS_PARAMS: &[Param] = &[$(Param {
             key: stringify!($key),
@@ -189,71 +209,71 @@ macro_rules! config_params {
 }
 
 config_params! {
-    vision_explore = "false" / "false": "explore values age on tiles outside the real vision";
-    remember_hills = "false" / "false": "remember enemy hills out of sight until seen razed";
-    scored_border = "false" / "false": "new missions from a hill pick a scored border tile";
-    sticky_missions = "false" / "true": "an ant leaves its mission only for a large explore value";
-    adaptive_groups = "false" / "true": "combat group limits grow with the time left";
-    hill_rush = "false" / "false": "with 30+ ants, up to 8 ants within 30 steps go for an enemy hill";
-    relative_aggression = "false" / "true": "aggressive also where own ants outnumber the enemy 2:1 near the fight";
-    per_player_combat = "false" / "false": "the combat evaluation applies the focus rule per enemy player";
-    food_depth = "10" / "10": "ants within this many steps of a food are sent";
-    multi_food_depth = "10" / "20": "food_depth once two or more enemy players have been seen (4-player games)";
-    aggression_ratio10 = "20" / "20": "relative aggression ratio in tenths (20 = two to one)";
-    relative_only_in_duels = "false" / "true": "relative aggression only while one enemy player has been seen";
-    food_matching = "true" / "true": "food as a matching of ants to foods, shortest pairs first";
-    hill_combat = "false" / "false": "the combat evaluation values ants alive on hills";
-    fight_first = "false" / "true": "ants an enemy can reach are left to the fight steps";
-    exposure_check = "false" / "false": "combat groups avoid moves into reach of enemies outside the group";
-    group_combos = "16384" / "16384": "adaptive groups with 60 ms left: most own move combinations per group";
-    group_enemies = "11" / "11": "adaptive groups with 60 ms left: most enemy ants per group";
-    keep_away = "false" / "false": "outnumbered, non-aggressive groups are searched to keep away";
-    close2 = "77" / "77": "squared distance within which own ants count as close to a fight";
-    aggressive_count = "14" / "14": "a fight is aggressive with this many close own ants";
-    support2 = "20" / "20": "squared distance of the own ant that makes a dangered ant fight";
-    dist_percent = "100" / "100": "weight of the distance term of the combat evaluation, in percent";
-    approach_depth = "12" / "12": "free ants this many steps from an enemy ant walk toward it";
-    chase_detached = "true" / "false": "two free ants chase every enemy ant standing alone";
-    guard_depth = "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
-    make_room = "false" / "false": "a combat group ant may step out of reach to make room for another";
-    still_turns = "5" / "0": "enemies still longer than this many turns are assumed to stay (0: all move)";
-    safe_food = "false" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
-    contest_food = "false" / "false": "a contested food without a second own ant near is approached by safe steps instead of given up";
-    multi_contest_food = "false" / "true": "contest_food once two or more enemy players have been seen (4-player games)";
-    multi_defence = "false" / "false": "once two or more enemy players have been seen, defence comes before food and enemy hills and looks for defenders around the hill";
-    multi_home_guard = "false" / "true": "once two or more enemy players have been seen, the enemy-hill step leaves the ants no farther from a threatened own hill than its nearest raider";
-    multi_hill_alarm = "0" / "0": "once two or more enemy players have been seen, raiders this many steps or fewer from an own hill are met before the fight by any own ant whose step at most one enemy can reach (0: off)";
-    alarm_lone_raiders = "false" / "false": "multi_hill_alarm acts only for raiders without another enemy ant within 4 rows and columns";
-    defend_hills = "4" / "4": "the defence step acts while the own hills number at most this many";
-    multi_defend_hills = "4" / "4": "defend_hills once two or more enemy players have been seen (4-player games)";
-    hill_first = "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";
-    safe_hill = "false" / "false": "the enemy-hill step moves a dangered ant only by a step no enemy can reach";
-    defence_percent = "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";
-    recall_depth = "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
-    recall_margin = "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
-    multi_garrison_percent = "0" / "0": "percent of the own ants kept near the own hills once two enemy players have been seen (0: off)";
-    multi_approach_surplus = "0" / "0": "once two enemy players have been seen, free ants do not approach an enemy that own ants near it outnumber by this many (0: off)";
-    defend_raiders_only = "false" / "false": "the defence step leaves enemy ants nearer to a hill of their own in sight than to the own hill";
-    multi_defence_depth = "0" / "10": "once two or more enemy players have been seen, the defence step meets only enemy ants this many steps from an own hill (0: 15, as in 2-player games)";
-    multi_hill_aggression2 = "0" / "100": "once two or more enemy players have been seen, fights with an own ant within this squared distance of an enemy hill in sight use relative aggression, at the ratio multi_hill_ratio10 (0: off)";
-    multi_hill_ratio10 = "0" / "10": "once two or more enemy players have been seen, the relative aggression ratio in tenths of the fights within multi_hill_aggression2 of an enemy hill (0: aggression_ratio10)";
-    multi_sentinels = "0" / "0": "once two or more enemy players have been seen and the own ants number at least this many per own hill, the nearest free ant of each own hill (within 12 steps) stays beside it or walks there (0: off)";
-    multi_hill_danger = "0" / "0": "once two or more enemy players have been seen, the combat evaluation charges every enemy ant left alive this many steps or fewer from an own hill, the more the closer (0: off)";
-    threat_percent = "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";
-    threat_own_only = "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
-    reinforce_depth = "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";
-    approach_straight = "false" / "false": "approach paths break ties toward the straight line to the enemy";
-    escape_fallback = "false" / "true": "combat searches the group's escape first and keeps it when time runs out";
-    chase_home_depth = "0" / "0": "with chase_detached, chase only lone enemies this many steps from an own hill (0: all)";
-    approach_hold = "false" / "false": "an ant outnumbered near it stays instead of approaching the enemy";
-    approach_retreat = "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";
-    escape_outnumbered = "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
-    cohesion = "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
-    stay_percent = "0" / "25": "combat: weight in percent of the deaths the own moves cause against enemy ants that all stay";
-    multi_stay_percent = "0" / "50": "stay_percent once two or more enemy players have been seen (4-player games)";
-    random_ties = "false" / "true": "equally good directions are chosen at random (seeded) instead of north first";
-    max_turn_ms = "75" / "75": "upper bound on the time used per turn, in milliseconds";
-    margin_ms = "60" / "60": "safety margin kept below the turn time, in milliseconds";
+    vision_explore = "false" / "false" / "false": "explore values age on tiles outside the real vision";
+    remember_hills = "false" / "false" / "false": "remember enemy hills out of sight until seen razed";
+    scored_border = "false" / "false" / "false": "new missions from a hill pick a scored border tile";
+    sticky_missions = "false" / "true" / "true": "an ant leaves its mission only for a large explore value";
+    adaptive_groups = "false" / "true" / "true": "combat group limits grow with the time left";
+    hill_rush = "false" / "false" / "false": "with 30+ ants, up to 8 ants within 30 steps go for an enemy hill";
+    relative_aggression = "false" / "false" / "true": "aggressive also where own ants outnumber the enemy 2:1 near the fight";
+    per_player_combat = "false" / "false" / "false": "the combat evaluation applies the focus rule per enemy player";
+    food_depth = "10" / "10" / "10": "ants within this many steps of a food are sent";
+    multi_food_depth = "10" / "10" / "20": "food_depth once two or more enemy players have been seen (4-player games)";
+    aggression_ratio10 = "20" / "20" / "20": "relative aggression ratio in tenths (20 = two to one)";
+    relative_only_in_duels = "false" / "false" / "true": "relative aggression only while one enemy player has been seen";
+    food_matching = "true" / "true" / "true": "food as a matching of ants to foods, shortest pairs first";
+    hill_combat = "false" / "false" / "false": "the combat evaluation values ants alive on hills";
+    fight_first = "false" / "true" / "true": "ants an enemy can reach are left to the fight steps";
+    exposure_check = "false" / "false" / "false": "combat groups avoid moves into reach of enemies outside the group";
+    group_combos = "16384" / "16384" / "16384": "adaptive groups with 60 ms left: most own move combinations per group";
+    group_enemies = "11" / "11" / "11": "adaptive groups with 60 ms left: most enemy ants per group";
+    keep_away = "false" / "false" / "false": "outnumbered, non-aggressive groups are searched to keep away";
+    close2 = "77" / "77" / "77": "squared distance within which own ants count as close to a fight";
+    aggressive_count = "14" / "14" / "14": "a fight is aggressive with this many close own ants";
+    support2 = "20" / "20" / "20": "squared distance of the own ant that makes a dangered ant fight";
+    dist_percent = "100" / "100" / "100": "weight of the distance term of the combat evaluation, in percent";
+    approach_depth = "12" / "12" / "12": "free ants this many steps from an enemy ant walk toward it";
+    chase_detached = "true" / "false" / "false": "two free ants chase every enemy ant standing alone";
+    guard_depth = "0" / "0" / "0": "enemies this many steps from an own hill are fought at any price (0: off)";
+    make_room = "false" / "false" / "false": "a combat group ant may step out of reach to make room for another";
+    still_turns = "5" / "0" / "0": "enemies still longer than this many turns are assumed to stay (0: all move)";
+    safe_food = "false" / "true" / "true": "with fight first, food may take a dangered ant by a step no enemy can reach";
+    contest_food = "false" / "false" / "false": "a contested food without a second own ant near is approached by safe steps instead of given up";
+    multi_contest_food = "false" / "false" / "true": "contest_food once two or more enemy players have been seen (4-player games)";
+    multi_defence = "false" / "false" / "false": "once two or more enemy players have been seen, defence comes before food and enemy hills and looks for defenders around the hill";
+    multi_home_guard = "false" / "false" / "true": "once two or more enemy players have been seen, the enemy-hill step leaves the ants no farther from a threatened own hill than its nearest raider";
+    multi_hill_alarm = "0" / "0" / "0": "once two or more enemy players have been seen, raiders this many steps or fewer from an own hill are met before the fight by any own ant whose step at most one enemy can reach (0: off)";
+    alarm_lone_raiders = "false" / "false" / "false": "multi_hill_alarm acts only for raiders without another enemy ant within 4 rows and columns";
+    defend_hills = "4" / "4" / "4": "the defence step acts while the own hills number at most this many";
+    multi_defend_hills = "4" / "4" / "4": "defend_hills once two or more enemy players have been seen (4-player games)";
+    hill_first = "false" / "false" / "false": "with fight first, the enemy-hill step still takes ants an enemy can reach";
+    safe_hill = "false" / "false" / "false": "the enemy-hill step moves a dangered ant only by a step no enemy can reach";
+    defence_percent = "50" / "50" / "50": "defence: the defender's target lies this many percent of the way from the hill to the enemy";
+    recall_depth = "0" / "0" / "0": "enemies this many steps from an own hill call free ants home (0: off)";
+    recall_margin = "2" / "2" / "2": "recall: own ants wanted near the hill beyond the enemy ants there";
+    multi_garrison_percent = "0" / "0" / "0": "percent of the own ants kept near the own hills once two enemy players have been seen (0: off)";
+    multi_approach_surplus = "0" / "0" / "0": "once two enemy players have been seen, free ants do not approach an enemy that own ants near it outnumber by this many (0: off)";
+    defend_raiders_only = "false" / "false" / "false": "the defence step leaves enemy ants nearer to a hill of their own in sight than to the own hill";
+    multi_defence_depth = "0" / "0" / "10": "once two or more enemy players have been seen, the defence step meets only enemy ants this many steps from an own hill (0: 15, as in 2-player games)";
+    multi_hill_aggression2 = "0" / "0" / "100": "once two or more enemy players have been seen, fights with an own ant within this squared distance of an enemy hill in sight use relative aggression, at the ratio multi_hill_ratio10 (0: off)";
+    multi_hill_ratio10 = "0" / "0" / "10": "once two or more enemy players have been seen, the relative aggression ratio in tenths of the fights within multi_hill_aggression2 of an enemy hill (0: aggression_ratio10)";
+    multi_sentinels = "0" / "0" / "0": "once two or more enemy players have been seen and the own ants number at least this many per own hill, the nearest free ant of each own hill (within 12 steps) stays beside it or walks there (0: off)";
+    multi_hill_danger = "0" / "0" / "0": "once two or more enemy players have been seen, the combat evaluation charges every enemy ant left alive this many steps or fewer from an own hill, the more the closer (0: off)";
+    threat_percent = "0" / "0" / "0": "combat: weight of next turn's threat to an ant, in percent of a death (0: off)";
+    threat_own_only = "false" / "false" / "false": "the threat charges own ants only, no credit for threatened enemies";
+    reinforce_depth = "0" / "0" / "0": "outnumbered ants near the enemy call free ants from this many steps (0: off)";
+    approach_straight = "false" / "false" / "false": "approach paths break ties toward the straight line to the enemy";
+    escape_fallback = "false" / "true" / "true": "combat searches the group's escape first and keeps it when time runs out";
+    chase_home_depth = "0" / "0" / "0": "with chase_detached, chase only lone enemies this many steps from an own hill (0: all)";
+    approach_hold = "false" / "false" / "false": "an ant outnumbered near it stays instead of approaching the enemy";
+    approach_retreat = "false" / "false" / "false": "an ant outnumbered near it steps as if escaping instead of approaching";
+    escape_outnumbered = "false" / "false" / "false": "a dangered ant outnumbered near it escapes instead of fighting";
+    cohesion = "0" / "0" / "0": "combat: value of each pair of group ants within attack range of each other, in distance steps";
+    stay_percent = "0" / "25" / "25": "combat: weight in percent of the deaths the own moves cause against enemy ants that all stay";
+    multi_stay_percent = "0" / "25" / "50": "stay_percent once two or more enemy players have been seen (4-player games)";
+    random_ties = "false" / "true" / "true": "equally good directions are chosen at random (seeded) instead of north first";
+    max_turn_ms = "75" / "75" / "75": "upper bound on the time used per turn, in milliseconds";
+    margin_ms = "60" / "60" / "60": "safety margin kept below the turn time, in milliseconds";
 }
 
 /// The entrant a spec names: an external program (`cmd:COMMAND` shown under its program's
@@ -317,15 +337,20 @@ mod tests {
     #[test]
     fn declared_parameters_are_the_config_fields_with_their_defaults() {
         let keys = |ps: &[Param]| ps.iter().map(|p| p.key).collect::<Vec<_>>();
+        assert_eq!(keys(POST_MORTEM_PARAMS), Config::PARAMS);
         assert_eq!(keys(XATHIS_PARAMS), Config::PARAMS);
         assert_eq!(keys(CHAMPION_PARAMS), Config::PARAMS);
-        // Applying the declared defaults to the other bot's config gives this bot's.
+        // Applying the declared defaults to another bot's config gives this bot's.
+        assert_eq!(
+            with_defaults(POST_MORTEM_PARAMS, Config::champion()),
+            Config::post_mortem()
+        );
         assert_eq!(
             with_defaults(XATHIS_PARAMS, Config::champion()),
             Config::xathis()
         );
         assert_eq!(
-            with_defaults(CHAMPION_PARAMS, Config::xathis()),
+            with_defaults(CHAMPION_PARAMS, Config::post_mortem()),
             Config::champion()
         );
     }

@@ -123,7 +123,7 @@ pub struct Profile {
     /// `attackHills.halfTimeBoost`: extra hill-attack % in the second half.
     pub attack_half_time_boost: u32,
     /// `safety.enabled` (our addition, 0 or 1, default 0 — it did not help against
-    /// `xathis-style`, see docs/ants-bots.md): the per-move safety pass ([`crate::safety`]).
+    /// `xathis-postmortem`, see docs/ants-thesis.md): the per-move safety pass ([`crate::safety`]).
     pub safety: bool,
     /// `safety.superiorityMargin` (our addition, 0..=10, default
     /// [`crate::safety::SUPERIORITY_MARGIN`]): how far own support must exceed the threat.

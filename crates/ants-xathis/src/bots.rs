@@ -1,12 +1,13 @@
-//! The two exported players: [`XathisBot`] (the post mortem's design) and [`ChampionBot`]
-//! (the same pipeline with the improvements of [`Config::champion`]).
+//! The two exported players: [`XathisBot`] (the rebuild of the 2011 winner, [`Config::xathis`])
+//! and [`ChampionBot`] (the same pipeline with any [`Config`]; by default the improvements of
+//! [`Config::champion`]).
 
 use ants::{Bot, GameSettings, Order, TurnInput};
 use grid::Pos;
 
 use crate::brain::{Brain, Config};
 
-/// The 2011 winner's design as described in the post mortem (`xathis-style`).
+/// The rebuild of the 2011 winner (`xathis-style`, [`Config::xathis`]).
 #[derive(Debug)]
 pub struct XathisBot {
     brain: Brain,

@@ -1,6 +1,7 @@
-//! Ants bots after the 2011 winner's post mortem (Mathis Lichtenberger, "xathis"):
-//! [`XathisBot`] (`xathis-style`) follows the described design step by step, [`ChampionBot`]
-//! (`champion`) improves it where the post mortem itself names weaknesses.
+//! Ants bots after the 2011 winner's post mortem (Mathis Lichtenberger, "xathis"): the
+//! described design step by step ([`Config::post_mortem`], `xathis-postmortem`), the rebuild
+//! [`XathisBot`] (`xathis-style`: that design with what the original's games show it does
+//! beyond the text) and [`ChampionBot`] (`champion`), which improves on it.
 //!
 //! Modules: [`world`] (world model), [`paths`] (BFS / A* scratch), [`areas`] (areas and
 //! border), [`missions`], [`combat`] (the max-chain/min-chain fight search), [`brain`] (the

@@ -93,6 +93,7 @@ fn make(name: &str) -> Box<dyn Bot> {
     match name {
         "champion" => timeless(name, &Config::champion()),
         "xathis-style" => timeless(name, &Config::xathis()),
+        "xathis-postmortem" => timeless(name, &Config::post_mortem()),
         "all-on" => timeless(name, &all_on()),
         baseline => bots::by_name(baseline).unwrap(),
     }
@@ -162,7 +163,8 @@ fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String
     out
 }
 
-/// The games: 2- and 4-player maps, champion against xathis-style and the baselines.
+/// The games: 2- and 4-player maps, champion against xathis-style, xathis-postmortem and
+/// the baselines.
 fn all_games() -> String {
     let games: &[(&str, &str, u64, u32, &[&str])] = &[
         (
@@ -178,6 +180,13 @@ fn all_games() -> String {
             7,
             400,
             &["xathis-style", "champion"],
+        ),
+        (
+            "p2-postmortem-champion-s9",
+            "maze_p02_01.map",
+            9,
+            300,
+            &["xathis-postmortem", "champion"],
         ),
         (
             "p2-champion-hunter-s2",

@@ -113,8 +113,8 @@ pub enum Command {
     /// Compare a bot with a recorded player: the bot sees, turn by turn, what the player saw
     /// in each replay, and every order is compared with the player's move. Ants near an
     /// enemy are split by situation (fight, escape, free) and local balance; where the moves
-    /// differ, the table counts who ended closer to the enemy. For `xathis-style` and
-    /// `champion` a second table splits the comparison by the pipeline step that decided
+    /// differ, the table counts who ended closer to the enemy. For `xathis-postmortem`,
+    /// `xathis-style` and `champion` a second table splits the comparison by the pipeline step that decided
     /// the bot's move.
     Agree {
         /// The bot to compare: a registered name or spec, e.g. `xathis-style(fight_first=true)`.

@@ -1,8 +1,9 @@
-//! The tunable behaviour of the pipeline: [`Config::xathis`] (the post mortem) and
-//! [`Config::champion`], settable by name for bot specs.
+//! The tunable behaviour of the pipeline: [`Config::post_mortem`] (the post mortem read
+//! literally), [`Config::xathis`] (the rebuild of the original) and [`Config::champion`],
+//! settable by name for bot specs.
 
-/// Tunable behaviour; [`Config::xathis`] is the post mortem, [`Config::champion`] the
-/// improved bot.
+/// Tunable behaviour; [`Config::post_mortem`] is the post mortem read literally,
+/// [`Config::xathis`] the rebuild of the original, [`Config::champion`] the improved bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Explore values from the real vision (tiles not seen this turn age) instead of
@@ -241,8 +242,9 @@ pub struct Config {
 }
 
 impl Config {
-    /// The post mortem's bot.
-    pub fn xathis() -> Self {
+    /// The post mortem's bot read literally (the `xathis-postmortem` bot): its pipeline,
+    /// rules and constants and nothing else.
+    pub fn post_mortem() -> Self {
         Self {
             vision_explore: false,
             remember_hills: false,
@@ -312,32 +314,39 @@ impl Config {
         }
     }
 
-    /// The improved bot: fight first with safe steps to food, sticky missions, adaptive
-    /// combat groups, relative aggression in duels, no chasing of lone enemy ants, every
-    /// enemy ant free to move in the combat search with the escape fallback, the stay term
-    /// in the combat evaluation (twice as heavy once two enemy players have been seen),
-    /// contested foods approached by safe steps once two enemy players have been seen, food
-    /// sent for from twice as far once two enemy players have been seen, the defence step
-    /// narrowed to enemy ants within 10 steps of an own hill once two enemy players have
-    /// been seen, fights beside an enemy hill that trade at even numbers once two enemy
-    /// players have been seen, and random tie-breaking (vision explore and hills in combat
-    /// were measured and left off; see docs/ants-bots.md).
-    pub fn champion() -> Self {
+    /// The rebuild of the 2011 winner (`xathis-style`): the post mortem's bot with what the
+    /// original's recorded games show it does beyond the text: ants an enemy can reach are
+    /// left to the fight (food by safe steps only), no chase of lone enemy ants, every enemy
+    /// ant free to move in the combat search with the escape kept when a search is cut, the
+    /// stay term, combat groups as large as the time allows, no preferred direction, and
+    /// missions kept until there is much to explore (see docs/ants-bots.md, "The rebuild's
+    /// defaults").
+    pub fn xathis() -> Self {
         Self {
-            vision_explore: false,
             fight_first: true,
             safe_food: true,
             chase_detached: false,
-            remember_hills: false,
-            scored_border: false,
-            sticky_missions: true,
-            adaptive_groups: true,
-            relative_aggression: true,
-            relative_only_in_duels: true,
             still_turns: 0,
             escape_fallback: true,
-            random_ties: true,
             stay_percent: 25,
+            multi_stay_percent: 25,
+            adaptive_groups: true,
+            random_ties: true,
+            sticky_missions: true,
+            ..Self::post_mortem()
+        }
+    }
+
+    /// The improved bot (`champion`): [`Config::xathis`] with relative aggression in duels
+    /// and, once two enemy players have been seen, a doubled stay term, contested foods
+    /// approached by safe steps, food sent for from twice as far, the home guard, the defence
+    /// narrowed to enemy ants within 10 steps of an own hill, and fights beside an enemy hill
+    /// that trade at even numbers (vision explore and hills in combat were measured and left
+    /// off; see docs/ants-bots.md).
+    pub fn champion() -> Self {
+        Self {
+            relative_aggression: true,
+            relative_only_in_duels: true,
             multi_stay_percent: 50,
             multi_contest_food: true,
             multi_food_depth: 2 * FOOD_DEPTH,

@@ -259,7 +259,7 @@ mod tests {
             step_orders(
                 Config {
                     chase_detached: on,
-                    ..Config::xathis()
+                    ..Config::post_mortem()
                 },
                 &own,
                 (10, 26),
@@ -308,7 +308,7 @@ mod tests {
         let approach = |hold: bool, own: &[(i32, i32)]| {
             let cfg = Config {
                 approach_hold: hold,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             orders_with(cfg, own, &enemies, Brain::approach_enemies)
         };
@@ -374,7 +374,7 @@ mod tests {
         let retreat = |own: &[(i32, i32)]| {
             let cfg = Config {
                 approach_retreat: true,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             orders_with(cfg, own, &enemies, Brain::approach_enemies)
         };
@@ -405,7 +405,7 @@ mod tests {
             let cfg = Config {
                 chase_detached: true,
                 chase_home_depth: home,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             orders_with(cfg, &own, &[(10, 26)], Brain::attack_detached_enemies).len()
         };
@@ -423,7 +423,7 @@ mod tests {
         let reinforce = |depth: u16, front: &[(i32, i32)]| {
             let cfg = Config {
                 reinforce_depth: depth,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let own: Vec<_> = front.iter().chain(&free).copied().collect();
             orders_with(cfg, &own, &enemies, Brain::reinforce)
@@ -471,7 +471,7 @@ mod tests {
             step_orders(
                 Config {
                     approach_depth: depth,
-                    ..Config::xathis()
+                    ..Config::post_mortem()
                 },
                 &[(10, 10)],
                 (10, 24),
@@ -494,7 +494,7 @@ mod tests {
             let orders = step_orders(
                 Config {
                     approach_straight,
-                    ..Config::xathis()
+                    ..Config::post_mortem()
                 },
                 &[(10, 10)],
                 (17, 12),

@@ -168,7 +168,7 @@ mod tests {
     fn first_move(random_ties: bool, seed: i64) -> Option<Dir> {
         let mut b = super::super::Brain::new(super::super::Config {
             random_ties,
-            ..super::super::Config::xathis()
+            ..super::super::Config::post_mortem()
         });
         let mut s = super::super::fixtures::settings(60, 60, 500);
         s.player_seed = seed;

@@ -802,7 +802,7 @@ mod tests {
     fn lone_defender_fights(guard_depth: u16) -> bool {
         let cfg = Config {
             guard_depth,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         fought(cfg, (10, 10), vec![ant(10, 12, 0), ant(10, 15, 1)])[0]
     }
@@ -823,7 +823,7 @@ mod tests {
     fn outnumbered_pair_fights(escape_outnumbered: bool) -> bool {
         let cfg = Config {
             escape_outnumbered,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         let ants = vec![
             ant(10, 10, 0),
@@ -849,7 +849,7 @@ mod tests {
         let order = |defence_percent: u16| {
             let cfg = Config {
                 defence_percent,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let input = TurnInput {
                 turn: 1,
@@ -876,7 +876,7 @@ mod tests {
     fn recall_orders(recall_depth: u16, own: &[(i32, i32)], enemies: &[(i32, i32)]) -> Vec<Order> {
         let cfg = Config {
             recall_depth,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         let ants = own
             .iter()
@@ -934,7 +934,7 @@ mod tests {
     fn after_garrison(percent: u16, players: u8, own: &[(i32, i32)]) -> Brain {
         let cfg = Config {
             multi_garrison_percent: percent,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         let ants = own
             .iter()
@@ -1006,7 +1006,7 @@ mod tests {
         let mut b = Brain::new(Config {
             stay_percent: 25,
             multi_stay_percent: 50,
-            ..Config::xathis()
+            ..Config::post_mortem()
         });
         b.setup(&settings(30, 30, 500));
         let turn = |b: &mut Brain, turn: u32, enemies: &[(i32, i32, u8)]| {

@@ -289,7 +289,7 @@ mod tests {
         let order_of_a = |food_matching: bool| {
             let mut b = Brain::new(Config {
                 food_matching,
-                ..Config::xathis()
+                ..Config::post_mortem()
             });
             b.setup(&settings(20, 20, 500));
             let orders = b.turn(&TurnInput {

@@ -520,7 +520,7 @@ mod fixtures {
     }
 
     pub(super) fn brain(rows: u32, cols: u32) -> Brain {
-        let mut b = Brain::new(Config::xathis());
+        let mut b = Brain::new(Config::post_mortem());
         b.setup(&settings(rows, cols, 500));
         b
     }
@@ -575,7 +575,7 @@ mod tests {
             let mut b = Brain::new(Config {
                 fight_first,
                 food_matching: true,
-                ..Config::xathis()
+                ..Config::post_mortem()
             });
             b.setup(&settings(30, 30, 500));
             let orders = b.turn(&TurnInput {
@@ -825,7 +825,7 @@ mod tests {
         let step_of_a = |raiders_only: bool, e: (i32, i32)| {
             let cfg = Config {
                 defend_raiders_only: raiders_only,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let input = TurnInput {
                 turn: 1,
@@ -881,7 +881,7 @@ mod tests {
         let cfg = Config {
             fight_first: true,
             safe_food,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         food_order(cfg, ants, food)
     }
@@ -930,7 +930,7 @@ mod tests {
         let order = |safe_hill: bool, hill: Pos| {
             let cfg = Config {
                 safe_hill,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let input = TurnInput {
                 turn: 1,
@@ -949,7 +949,7 @@ mod tests {
     fn every_ant_is_credited_to_the_step_that_moved_it() {
         // Ant A (10,10) is 2 steps from a food, ant B (20,20) has nothing near: the food
         // step moves A, a later step (explore or missions) B; the table has both ants.
-        let mut b = Brain::new(Config::xathis());
+        let mut b = Brain::new(Config::post_mortem());
         b.setup(&settings(30, 30, 500));
         b.turn(&TurnInput {
             turn: 1,
@@ -963,7 +963,7 @@ mod tests {
         let (_, other) = steps[1 - steps.iter().position(|s| s.1 == Step::Food).unwrap_or(0)];
         assert!(!matches!(other, Step::Food | Step::Idle), "{steps:?}");
         // Before any step has run every ant of the new turn is idle.
-        let mut idle = Brain::new(Config::xathis());
+        let mut idle = Brain::new(Config::post_mortem());
         idle.setup(&settings(30, 30, 500));
         idle.world.update(&TurnInput {
             turn: 1,
@@ -985,7 +985,7 @@ mod tests {
                 fight_first: true,
                 safe_food: true,
                 hill_first,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let input = TurnInput {
                 turn: 1,
@@ -1008,7 +1008,7 @@ mod tests {
             let cfg = |contest_food| Config {
                 food_matching,
                 contest_food,
-                ..Config::xathis()
+                ..Config::post_mortem()
             };
             let ants = vec![ant(10, 10, 0), ant(10, 18, 1)];
             let food = Pos::new(10, 14);
@@ -1031,7 +1031,7 @@ mod tests {
         // while one enemy player is in sight and contests it once a second one is.
         let cfg = Config {
             multi_contest_food: true,
-            ..Config::xathis()
+            ..Config::post_mortem()
         };
         let food = Pos::new(10, 14);
         let one = vec![ant(10, 10, 0), ant(10, 18, 1)];
@@ -1039,14 +1039,14 @@ mod tests {
         let mut two = one;
         two.push(ant(25, 25, 2));
         assert_eq!(food_order(cfg, two.clone(), food), Some(Dir::E));
-        assert_eq!(food_order(Config::xathis(), two, food), None, "off");
+        assert_eq!(food_order(Config::post_mortem(), two, food), None, "off");
     }
 
     #[test]
     fn a_brain_set_up_again_for_a_smaller_map_plays_on() {
         // `setup` sizes the per-turn buffers anew: where the ants of a game on a larger map
         // were going must not index the tiles of the smaller one.
-        let mut b = Brain::new(Config::xathis());
+        let mut b = Brain::new(Config::post_mortem());
         b.setup(&settings(40, 40, 500));
         b.turn(&TurnInput {
             turn: 1,

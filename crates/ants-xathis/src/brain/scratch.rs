@@ -253,7 +253,7 @@ mod tests {
     fn dangered_after(seen: u32, still_turns: u16) -> bool {
         let mut b = Brain::new(Config {
             still_turns,
-            ..Config::xathis()
+            ..Config::post_mortem()
         });
         b.setup(&settings(30, 30, 500));
         for turn in 1..=seen {
