@@ -105,8 +105,8 @@ fn same_seed_same_game() {
 /// `champion` against `xathis-style` on the first bundled 2-player map of each official
 /// type, both seatings, full-length (1000-turn) games with clock-independent (timeless)
 /// bots: champion must win more of the six games than it loses and score more points in
-/// total. (The two bots differ in relative aggression, which decides fights late: in
-/// 400-turn games all six are drawn.)
+/// total. (In 2-player games the two bots differ only in relative aggression; 400-turn
+/// games between them are all drawn.)
 #[test]
 fn champion_beats_xathis_style_on_every_map_type() {
     let (mut wins, mut losses, mut ours, mut theirs) = (0, 0, 0, 0);
