@@ -142,34 +142,32 @@ fn configure(args: &Args, mut cfg: Config) -> Result<Config, SpecError> {
     Ok(cfg)
 }
 
-fn xathis_postmortem(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
-    let cfg = configure(args, Config::post_mortem())?;
+/// A pipeline bot of `ants-xathis` on `base` with the spec's parameters applied, named by
+/// the spec.
+fn pipeline_bot(args: &Args, base: Config) -> Result<Box<dyn Bot>, SpecError> {
+    let cfg = configure(args, base)?;
     Ok(Box::new(ChampionBot::with_named_config(
         &args.canonical(),
         cfg,
     )))
+}
+
+fn xathis_postmortem(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
+    pipeline_bot(args, Config::post_mortem())
 }
 
 fn xathis_style(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
     if args.given_pairs().next().is_none() {
         return Ok(Box::new(XathisBot::new()));
     }
-    let cfg = configure(args, Config::xathis())?;
-    Ok(Box::new(ChampionBot::with_named_config(
-        &args.canonical(),
-        cfg,
-    )))
+    pipeline_bot(args, Config::xathis())
 }
 
 fn champion(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
     if args.given_pairs().next().is_none() {
         return Ok(Box::new(ChampionBot::new()));
     }
-    let cfg = configure(args, Config::champion())?;
-    Ok(Box::new(ChampionBot::with_named_config(
-        &args.canonical(),
-        cfg,
-    )))
+    pipeline_bot(args, Config::champion())
 }
 
 fn thesis(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
