@@ -9,16 +9,14 @@ use std::path::PathBuf;
 use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn shared() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/ants"))
+/// The repository's Ants data (`data/ants/`: official maps and golden replays).
+fn data() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants"))
 }
 
 fn whole_game(c: &mut Criterion) {
-    let path = shared().join("maps/maze/maze_p04_01.map");
-    let Ok(map) = Map::load(&path) else {
-        eprintln!("skipping: {} not found", path.display());
-        return;
-    };
+    let path = data().join("maps/maze/maze_p04_01.map");
+    let map = Map::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let config = GameConfig::seeded(1);
     let probe = play_game(&map, &config, four()).unwrap();
     eprintln!(
@@ -50,11 +48,8 @@ fn resimulation(c: &mut Criterion) {
         "maze_p04_10__hunter-greedy-lefty-random__seed209",
         "maze_p04_20__strongjava-strongjava-hunter-greedy__seed406",
     ] {
-        let path = shared().join(format!("golden/{name}.replay"));
-        let Ok(replay) = Replay::load(&path) else {
-            eprintln!("skipping: {} not found", path.display());
-            continue;
-        };
+        let path = data().join(format!("golden/{name}.replay"));
+        let replay = Replay::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let turns = replay.game_length;
         g.bench_function(format!("rules {name} ({turns} turns)"), |b| {
             b.iter(|| check_replay(&replay, false).unwrap());

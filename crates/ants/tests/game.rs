@@ -7,18 +7,17 @@ use std::path::PathBuf;
 
 use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 
-fn shared_map(rel: &str) -> Option<Map> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/ants/maps"
-    ))
-    .join(rel);
-    if path.exists() {
-        Some(Map::load(&path).unwrap())
-    } else {
-        println!("skipping: {} not found", path.display());
-        None
-    }
+/// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
+/// fails the test with its path.
+fn official_map(rel: &str) -> Map {
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
+    Map::load(&path).unwrap_or_else(|e| {
+        panic!(
+            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
+            path.display()
+        )
+    })
 }
 
 fn four_bots() -> Vec<Box<dyn ants::Bot>> {
@@ -30,9 +29,7 @@ fn four_bots() -> Vec<Box<dyn ants::Bot>> {
 
 #[test]
 fn maze_game_is_deterministic_and_its_replay_checks() {
-    let Some(map) = shared_map("maze/maze_p04_01.map") else {
-        return;
-    };
+    let map = official_map("maze/maze_p04_01.map");
     let config = GameConfig::seeded(42);
     let a = play_game(&map, &config, four_bots()).unwrap();
     let b = play_game(&map, &config, four_bots()).unwrap();

@@ -7,17 +7,19 @@ use std::path::PathBuf;
 
 use ants::{Replay, check_replay};
 
-fn golden_dir() -> Option<PathBuf> {
+/// The golden replays of the official engine, carried in the repository's
+/// `data/ants/golden/`; a missing folder fails the test rather than skipping it.
+fn golden_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/ants/golden"
+        "/../../data/ants/golden"
     ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipping: {} not found", dir.display());
-        None
-    }
+    assert!(
+        dir.is_dir(),
+        "golden replays missing: {} is not a folder (the repository carries them in data/ants/golden/)",
+        dir.display()
+    );
+    dir
 }
 
 fn replays(dir: &PathBuf) -> Vec<PathBuf> {
@@ -32,7 +34,7 @@ fn replays(dir: &PathBuf) -> Vec<PathBuf> {
 
 #[test]
 fn every_golden_replay_matches() {
-    let Some(dir) = golden_dir() else { return };
+    let dir = golden_dir();
     let files = replays(&dir);
     assert!(
         files.len() >= 38,
@@ -57,7 +59,7 @@ fn every_golden_replay_matches() {
 
 #[test]
 fn golden_bot_inputs_match_byte_for_byte() {
-    let Some(dir) = golden_dir() else { return };
+    let dir = golden_dir();
     let mut checked = 0;
     let mut failures = Vec::new();
     for f in replays(&dir) {
@@ -97,7 +99,7 @@ fn golden_bot_inputs_match_byte_for_byte() {
 /// Mutating a single move or food entry of a combat game must be detected.
 #[test]
 fn mutated_replays_diverge() {
-    let Some(dir) = golden_dir() else { return };
+    let dir = golden_dir();
     let path = dir.join("maze_p04_01__strongjava-hunter-greedy-lefty__seed201.replay");
     let replay = Replay::load(&path).unwrap();
     let report = check_replay(&replay, false).unwrap();

@@ -1,4 +1,4 @@
-//! The golden JSON-lines game log (`spe_ed-golden/1`, see `shared/speed/golden/INDEX.md`):
+//! The golden JSON-lines game log (`spe_ed-golden/1`, see `data/speed/golden/INDEX.md`):
 //! reading, replay checking against the engine, and writing.
 
 use std::fmt::Write as _;

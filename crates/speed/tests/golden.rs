@@ -4,20 +4,23 @@
 
 use std::path::PathBuf;
 
+/// The golden logs of the official server, carried in the repository's `data/speed/golden/`.
 fn golden_dir() -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/speed/golden"
+        "/../../data/speed/golden"
     ))
 }
 
-#[test]
-fn every_golden_log_replays_exactly() {
+/// Every golden log, sorted; a missing or empty folder fails the test with its path.
+fn golden_logs() -> Vec<PathBuf> {
     let dir = golden_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("skipping: golden logs not found at {}", dir.display());
-        return;
-    };
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "golden logs missing: {} ({e}; the repository carries them in data/speed/golden/)",
+            dir.display()
+        )
+    });
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|e| e.path())
@@ -25,6 +28,24 @@ fn every_golden_log_replays_exactly() {
         .collect();
     files.sort();
     assert!(!files.is_empty(), "no golden logs in {}", dir.display());
+    files
+}
+
+/// One golden log's text; a missing file fails the test with its path.
+fn golden_text(name: &str) -> (PathBuf, String) {
+    let path = golden_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "golden log missing: {} ({e}; the repository carries it in data/speed/golden/)",
+            path.display()
+        )
+    });
+    (path, text)
+}
+
+#[test]
+fn every_golden_log_replays_exactly() {
+    let files = golden_logs();
     let mut total = 0;
     for f in &files {
         let report = speed::golden::check_file(f).unwrap_or_else(|e| panic!("{e}"));
@@ -43,11 +64,7 @@ fn every_golden_log_replays_exactly() {
 
 #[test]
 fn a_corrupted_log_reports_the_first_divergence() {
-    let path = golden_dir().join("g21_slowdown_to_0.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping: golden logs not found");
-        return;
-    };
+    let (path, text) = golden_text("g21_slowdown_to_0.jsonl");
     let bad = text.replacen("\"x\":21,\"y\":30", "\"x\":21,\"y\":31", 1);
     assert_ne!(bad, text);
     let log = speed::golden::parse_log(&path, &bad).unwrap();
@@ -60,16 +77,8 @@ fn a_corrupted_log_reports_the_first_divergence() {
 #[test]
 fn round_ended_by_follows_from_the_answers_in_every_golden_log() {
     use speed::golden::RoundEnd;
-    let dir = golden_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("skipping: golden logs not found at {}", dir.display());
-        return;
-    };
     let mut seen = [0_usize; 2];
-    for f in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if f.extension().is_none_or(|e| e != "jsonl") {
-            continue;
-        }
+    for f in golden_logs() {
         let log = speed::golden::read_log(&f).unwrap_or_else(|e| panic!("{e}"));
         for l in &log.lines {
             let Some(answers) = &l.answers else {
@@ -98,11 +107,7 @@ fn round_ended_by_follows_from_the_answers_in_every_golden_log() {
 
 #[test]
 fn an_unknown_round_ended_by_names_the_line_and_field() {
-    let path = golden_dir().join("g34_missing_answer.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping: golden logs not found");
-        return;
-    };
+    let (path, text) = golden_text("g34_missing_answer.jsonl");
     let bad = text.replacen(
         "\"round_ended_by\":\"deadline\"",
         "\"round_ended_by\":\"late\"",
@@ -116,7 +121,7 @@ fn an_unknown_round_ended_by_names_the_line_and_field() {
     assert!(err.contains("round_ended_by"), "{err}");
 }
 
-/// A short AI game recorded by the writer (no shared files needed).
+/// A short AI game recorded by the writer (no golden file needed).
 fn recorded_log() -> String {
     let mut state = speed::engine::seeded_setup(3, 2);
     let mut ais = vec![
