@@ -19,7 +19,7 @@ use economy::{BOTS, PlayOptions};
 pub enum Command {
     /// Play in the terminal against bots: choose an activity by number, `n` for next round.
     Play(PlayArgs),
-    /// Agent-vs-agent experiments of the thesis's Tab. 8.2.
+    /// Agent-vs-agent experiments of the thesis's Tab. 8.2, played by the arena.
     Experiment(ExperimentArgs),
     /// Trace one reproducible game: per round the prices and every bot's activity, gold and
     /// search depth, then the rounds each bot needed.
@@ -128,7 +128,7 @@ pub struct ExperimentArgs {
     /// Budget mode: exactly this many expansions per agent and round (reproducible).
     #[arg(long)]
     expansions: Option<u64>,
-    /// Games played concurrently.
+    /// Games played concurrently (0 = one per core).
     #[arg(long, default_value_t = 1, value_parser = crate::limits::threads)]
     threads: usize,
     /// Base seed S (agent i of game g uses S + 256·g + i).
@@ -298,7 +298,12 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         (None, false) => anyhow::bail!("choose --case 0..7 or --all"),
     };
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
-    let world = Arc::new(load(args.world.as_ref())?.world);
+    // Loaded here for its warnings; the arena's games load it again.
+    load(args.world.as_ref())?;
+    let world = args
+        .world
+        .as_ref()
+        .map_or_else(String::new, |p| p.to_string_lossy().into_owned());
     let mode = match args.expansions {
         Some(e) => Mode::Budget(e),
         None => Mode::Time(args.round_ms),
@@ -312,7 +317,7 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         progress: true,
         bots: args.seating.specs(),
     };
-    let results = experiment::run(&world, &cases, &config)?;
+    let results = arena::games::economy::experiment(&world, &cases, &config)?;
     for r in &results {
         out!("{}", r.render())?;
     }

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use wumpus::agents::{BOTS, EntrantSpec};
-use wumpus::eval::{EvalConfig, evaluate};
+use wumpus::eval::EvalConfig;
 use wumpus::protocol::{Timeouts, serve};
 use wumpus::render::{LEGEND, render};
 use wumpus::{Game, Preset, World, generate, play_game, play_game_traced};
@@ -18,7 +18,7 @@ use wumpus::{Game, Preset, World, generate, play_game, play_game_traced};
 pub enum Command {
     /// Play one game and print the result (optionally every step).
     Play(PlayArgs),
-    /// Evaluate agents on N seeded worlds (spec §5).
+    /// Evaluate agents on N seeded worlds (spec §5), played by the arena.
     Eval(EvalArgs),
     /// List the bots (the names and parameters specs accept).
     Bots,
@@ -184,32 +184,30 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
-    let specs: Vec<EntrantSpec> = botspec::split_list(&a.agents)
+    let specs: Vec<String> = botspec::split_list(&a.agents)
         .into_iter()
-        .map(EntrantSpec::parse)
-        .collect::<Result<_, _>>()?;
+        .map(str::to_owned)
+        .collect();
     anyhow::ensure!(!specs.is_empty(), "--agents is empty");
     let cfg = EvalConfig {
         worlds: a.worlds,
         seed: a.seed,
         preset: a.preset,
-        threads: a.threads,
-        timeouts: a.timeouts.timeouts(),
     };
     let t = std::time::Instant::now();
-    let rep = evaluate(&cfg, &specs)?;
+    let rep = arena::games::wumpus::evaluate(&cfg, &specs, a.timeouts.timeouts(), a.threads)?;
     out!("{}", rep.table())?;
     for r in rep.records.iter().filter(|r| r.error.is_some()) {
         eprintln!(
             "seed {} agent {}: {}",
             r.seed,
-            specs[r.agent].name(),
+            names.get(r.agent).map_or("?", String::as_str),
             r.error.as_deref().unwrap_or("")
         );
     }
     eprintln!("elapsed {:.2}s", t.elapsed().as_secs_f64());
     if let Some(p) = &a.csv {
-        let names: Vec<String> = specs.iter().map(|s| s.name().to_owned()).collect();
+    let names: Vec<String> = rep.agents.iter().map(|s| s.name.clone()).collect();
         rep.write_csv(p, &names)?;
     }
     Ok(ExitCode::SUCCESS)

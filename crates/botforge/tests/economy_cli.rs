@@ -327,24 +327,3 @@ fn trace_follows_the_game_play_game_plays() {
     }
     assert!(out.contains("Agent7 GA-Planner: goal in"), "{out}");
 }
-
-/// The old name of a bot plays the identical game as its new one.
-#[test]
-fn old_agent_names_keep_working_in_the_cli() {
-    let run = |agents: &str| {
-        stdout_of(&[
-            "economy",
-            "trace",
-            "--expansions",
-            "100",
-            "--max-rounds",
-            "20",
-            "--agents",
-            agents,
-        ])
-    };
-    assert_eq!(
-        run("differenz,GameAnalyzer"),
-        run("shortfall,game-analyzer")
-    );
-}

@@ -58,16 +58,14 @@ fn backquoted(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// True if `text` starts with an economy bot name (current or old, any case) followed by
+/// True if `text` starts with an economy bot name (of the catalogue, exactly) followed by
 /// nothing, `(` or `:` — i.e. it is meant as an economy spec.
 fn names_an_economy_bot(text: &str) -> bool {
     let end = text
         .find(|c: char| !(c.is_alphanumeric() || "-_.+".contains(c)))
         .unwrap_or(text.len());
     let (name, rest) = text.split_at(end);
-    let name = name.to_ascii_lowercase();
-    let known = economy::BOTS.entry(&name).is_some()
-        || economy::bots::OLD_NAMES.iter().any(|(old, _)| *old == name);
+    let known = economy::BOTS.entry(name).is_some();
     // `GameAnalyzer::edge_value` is a path, not a spec.
     known
         && (rest.is_empty()
@@ -201,7 +199,11 @@ fn the_arena_accepts_exactly_the_catalogue() {
 #[test]
 fn the_scan_finds_specs_and_skips_prose() {
     assert!(names_an_economy_bot("game-analyzer(max_expansions=5)"));
-    assert!(names_an_economy_bot("Differenz"));
+    assert!(names_an_economy_bot("shortfall"));
+    assert!(
+        !names_an_economy_bot("Differenz"),
+        "a table label, not a spec"
+    );
     assert!(!names_an_economy_bot("Gold/Runden"));
     assert!(!names_an_economy_bot("analyzer"));
     assert!(!names_an_economy_bot("GameAnalyzer::edge_value"));

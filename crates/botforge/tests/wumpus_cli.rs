@@ -63,7 +63,7 @@ fn plays_identically_as_protocol_process(seed: &str, spec: &str) {
 
 #[test]
 fn our_agent_as_protocol_process_plays_identically() {
-    for agent in ["reference", "champion"] {
+    for agent in wumpus::agents::BOTS.names() {
         plays_identically_as_protocol_process("3", agent);
     }
 }
@@ -132,23 +132,27 @@ fn eval_prints_the_spec_table_and_csv() {
         worlds: 20,
         seed: 1,
         preset: wumpus::Preset::Medium,
-        threads: 1,
-        timeouts: wumpus::protocol::Timeouts::default(),
+    // The same worlds played here one by one, without the arena.
     };
-    let specs = [
-        wumpus::agents::EntrantSpec::parse("reference").unwrap(),
-        wumpus::agents::EntrantSpec::parse("champion").unwrap(),
-    ];
-    let rep = wumpus::eval::evaluate(&cfg, &specs).unwrap();
-    for (i, name) in ["reference", "champion"].iter().enumerate() {
-        let line = lines.iter().find(|l| l.starts_with(name)).unwrap();
-        let first_pct = line.split_whitespace().find(|w| w.ends_with('%')).unwrap();
-        assert_eq!(
-            first_pct,
-            format!("{:.1}%", rep.agents[i].rate(wumpus::Outcome::Win)),
-            "{line}"
-        );
-    }
+    let names: Vec<String> = ["reference", "champion"].map(String::from).to_vec();
+    let specs: Vec<_> = names
+        .iter()
+        .map(|n| wumpus::agents::EntrantSpec::parse(n).unwrap())
+        .collect();
+    let records = cfg
+        .seeds()
+        .flat_map(|seed| {
+            let world = wumpus::generate(&cfg.preset.params(seed)).unwrap();
+            wumpus::eval::play_world(&world, seed, &specs, wumpus::protocol::Timeouts::default())
+                .unwrap()
+        })
+        .collect();
+    let rep = wumpus::eval::EvalReport::new(cfg, &names, records);
+    assert_eq!(
+        out,
+        rep.table(),
+        "the arena's evaluation is the games played one by one"
+    );
     let rows = std::fs::read_to_string(&csv).unwrap();
     assert!(rows.starts_with("agent,seed,outcome,score,actions,gold,kills,arrows_left,solvable\n"));
     assert_eq!(rows.lines().count(), 41);
@@ -219,8 +223,9 @@ fn bad_input_gives_clear_errors() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown wumpus bot `nobody`; known: reference, champion"),
+        stderr(&o).contains(&format!("unknown wumpus bot `nobody`; known: {known}")),
         "{}",
+    let known = wumpus::agents::BOTS.names().join(", ");
         stderr(&o)
     );
     let o = botforge(&["wumpus", "agent", "nobody"]);

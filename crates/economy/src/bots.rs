@@ -7,14 +7,12 @@
 //! let bot = economy::build_bot("game-analyzer(max_expansions=50)")?;
 //! assert_eq!(bot.name(), "game-analyzer(max_expansions=50)");
 //! assert_eq!(bot.cap().expansions, Some(50));
-//! // Old names keep working.
-//! assert_eq!(economy::build_bot("differenz")?.name(), "shortfall");
 //! # Ok::<(), botspec::SpecError>(())
 //! ```
 
 use std::time::Duration;
 
-use botspec::{Args, Catalogue, Entry, Param, Spec, SpecError};
+use botspec::{Args, Catalogue, Entry, Param, SpecError};
 use search::Budget;
 
 use crate::agent::{Decision, SearchInput};
@@ -279,7 +277,7 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         },
         Entry {
             name: "shortfall",
-            about: "thesis agent Differenz: minimises the shortfall to the goal (old name `differenz`)",
+            about: "thesis agent Differenz: minimises the shortfall to the goal",
             params: RATING_PARAMS,
             build: |a, ()| rating_bot(Rating::Differenz, a),
         },
@@ -328,43 +326,11 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
     ],
 };
 
-/// Names accepted before the catalogue, with the catalogue name each now stands for (matched
-/// ignoring case, like the catalogue names themselves).
-pub const OLD_NAMES: &[(&str, &str)] = &[
-    ("differenz", "shortfall"),
-    ("gameanalyzer", "game-analyzer"),
-    ("gameanalyzer+", "game-analyzer-plus"),
-    ("ga-planner", PLANNER),
-    ("gold+score", "gold-score"),
-];
-
-/// Resolves a spec against [`BOTS`], accepting names in any case and the [`OLD_NAMES`]; an
-/// external program (`cmd:…`) is refused, since the economy game has no protocol for one.
-pub fn resolve(spec: &str) -> Result<(&'static Entry<dyn Bot>, Args), SpecError> {
-    let mut parsed = Spec::parse(spec)?;
-    let lower = parsed.name.to_ascii_lowercase();
-    let name = OLD_NAMES
-        .iter()
-        .find(|(old, _)| *old == lower)
-        .map_or(lower.as_str(), |(_, new)| new);
-    if let Some(entry) = BOTS.entry(name) {
-        entry.name.clone_into(&mut parsed.name);
-    }
-    let entry = BOTS
-        .entry(&parsed.name)
-        .ok_or_else(|| SpecError::UnknownBot {
-            game: BOTS.game.to_owned(),
-            name: parsed.name.clone(),
-            known: BOTS.names().iter().map(|n| (*n).to_owned()).collect(),
-        })?;
-    let args = Args::resolve(&parsed, entry.params)?;
-    Ok((entry, args))
-}
-
-/// Builds the bot a spec names (see [`resolve`]).
+/// Builds the bot a spec names: [`BOTS`]`.build(spec, ())`, the one lookup of economy bot
+/// names. An external program (`cmd:…`) is refused, since the economy game has no protocol
+/// for one.
 pub fn build_bot(spec: &str) -> Result<Box<dyn Bot>, SpecError> {
-    let (entry, args) = resolve(spec)?;
-    (entry.build)(&args, ())
+    BOTS.build(spec, ())
 }
 
 /// The thesis's eight agents, Agent0 … Agent7 ([`Rating::ALL`]).
@@ -386,7 +352,7 @@ mod tests {
             assert_eq!(bot.name(), r.bot_name());
             assert_eq!(bot.label(), r.label());
         }
-        assert_eq!(BOTS.names().len(), Rating::KNOWN.len() + 1);
+        assert!(BOTS.entry(PLANNER).is_some());
     }
 
     #[test]
@@ -432,20 +398,20 @@ mod tests {
     }
 
     #[test]
-    fn old_names_and_any_case_resolve_to_the_catalogue_names() {
-        for (old, new) in OLD_NAMES {
-            assert_eq!(resolve(old).unwrap().0.name, *new);
+    fn names_are_the_catalogues_exactly() {
+        for name in BOTS.names() {
+            assert_eq!(build_bot(name).unwrap().name(), name);
         }
-        assert_eq!(
-            resolve("GameAnalyzer+").unwrap().0.name,
-            "game-analyzer-plus"
-        );
-        assert_eq!(resolve("Gold").unwrap().0.name, "gold");
+        for other in ["Gold", "differenz", "GameAnalyzer"] {
+            assert!(build_bot(other).is_err(), "{other}");
+        }
     }
 
     #[test]
     fn planner_params_reach_the_planner() {
-        let (entry, args) = resolve("game-analyzer-planner(max_width=8,trend_rounds=3)").unwrap();
+        let (entry, args) = BOTS
+            .resolve("game-analyzer-planner(max_width=8,trend_rounds=3)")
+            .unwrap();
         assert_eq!(entry.name, PLANNER);
         assert_eq!(args.get::<usize>("max_width").unwrap(), 8);
         let bot = build_bot("game-analyzer-planner").unwrap();

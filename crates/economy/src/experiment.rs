@@ -1,15 +1,17 @@
 //! Playing one game between bots ([`play_game`], [`PlayOptions`], [`GameOutcome`]) and the
 //! agent-vs-agent experiments of Tab. 8.1/8.2 (spec §6.1): eight agents, one per rating,
 //! play until all reach the goal; per case the wins, mean/min/max rounds and DNFs per agent.
+//!
+//! This module describes an experiment ([`Config`], [`CASES`]) and aggregates its games
+//! ([`CaseResult`], [`write_csv`]); the arena (`arena::games::economy::experiment`) plays
+//! the games on its threads.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use botspec::SpecError;
 
@@ -123,7 +125,7 @@ impl Default for PlayOptions {
 }
 
 /// The record of one finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameOutcome {
     /// Game index g.
     pub game: u32,
@@ -235,7 +237,7 @@ pub struct Config {
     pub games: u32,
     /// Thinking limit.
     pub mode: Mode,
-    /// Games played concurrently.
+    /// Games played concurrently (the arena's worker threads).
     pub threads: usize,
     /// Base seed S.
     pub seed: u64,
@@ -261,17 +263,6 @@ impl Config {
             self.bots.clone()
         }
     }
-}
-
-/// Why an experiment could not run.
-#[derive(Debug, thiserror::Error)]
-pub enum ExperimentError {
-    /// A bot spec is not a bot of [`crate::BOTS`].
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    /// The worker threads could not be started.
-    #[error("cannot start the experiment's threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
 }
 
 /// Builds one bot per spec, in order.
@@ -316,6 +307,26 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// The result of `case`: the `games` (in game order) of the bots `specs` (in seat
+    /// order), played in `wall_ms`.
+    pub fn new(
+        case: Case,
+        mode: Mode,
+        specs: &[String],
+        games: Vec<GameOutcome>,
+        wall_ms: u64,
+    ) -> Result<Self, SpecError> {
+        let seated = build_bots(specs)?;
+        Ok(Self {
+            case,
+            mode,
+            bots: seated.iter().map(|b| b.name()).collect(),
+            labels: seated.iter().map(|b| b.label()).collect(),
+            games,
+            wall_ms,
+        })
+    }
+
     /// Summary of agent `i`.
     pub fn summary(&self, i: usize) -> AgentSummary {
         let done: Vec<u32> = self.games.iter().filter_map(|g| g.rounds[i]).collect();
@@ -390,63 +401,6 @@ impl CaseResult {
         }
         s
     }
-}
-
-/// Runs the given cases; games of a case run `config.threads` at a time.
-pub fn run(
-    world: &Arc<World>,
-    cases: &[Case],
-    config: &Config,
-) -> Result<Vec<CaseResult>, ExperimentError> {
-    let specs = config.specs();
-    let seated = build_bots(&specs)?;
-    let bots: Vec<String> = seated.iter().map(|b| b.name()).collect();
-    let labels: Vec<String> = seated.iter().map(|b| b.label()).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
-        .build()?;
-    let total = cases.len() as u64 * u64::from(config.games);
-    let bar = if config.progress {
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut out = Vec::new();
-    for &case in cases {
-        bar.set_message(format!("case {}", case.id));
-        let start = Instant::now();
-        let games: Vec<GameOutcome> = pool.install(|| {
-            (0..config.games)
-                .into_par_iter()
-                .map(|game| {
-                    let options = PlayOptions {
-                        case,
-                        mode: config.mode,
-                        seed: config.seed,
-                        game,
-                        max_rounds: config.max_rounds,
-                    };
-                    let r = play_game(world, build_bots(&specs)?, &options);
-                    bar.inc(1);
-                    Ok(r)
-                })
-                .collect::<Result<_, SpecError>>()
-        })?;
-        out.push(CaseResult {
-            case,
-            mode: config.mode,
-            bots: bots.clone(),
-            labels: labels.clone(),
-            games,
-            wall_ms: start.elapsed().as_millis() as u64,
-        });
-    }
-    bar.finish_and_clear();
-    Ok(out)
 }
 
 /// Writes one CSV row per (case, game, agent) atomically: the file appears complete (with a

@@ -1,5 +1,5 @@
 //! The catalogue `economy::BOTS`: every entry builds from its name and plays a short game,
-//! and an old name plays the identical game as the name it stands for.
+//! and spec parameters reach the game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;
@@ -36,31 +36,6 @@ fn every_entry_builds_and_plays_a_short_game() {
         let outcome = play_game(&w, vec![bot, build_bot("gold").unwrap()], &options());
         assert_eq!(outcome.thought[0], 12, "{}", entry.name);
         assert!(outcome.expanded[0] > 0, "{}", entry.name);
-    }
-}
-
-#[test]
-fn old_names_play_the_identical_game() {
-    let w = world();
-    for (old, new) in economy::bots::OLD_NAMES {
-        let play = |spec: &str| {
-            let bots = vec![build_bot(spec).unwrap(), build_bot("score").unwrap()];
-            play_game(
-                &w,
-                bots,
-                &PlayOptions {
-                    max_rounds: 30,
-                    ..options()
-                },
-            )
-        };
-        let (a, b) = (play(old), play(new));
-        assert_eq!(
-            (&a.rounds, &a.expanded),
-            (&b.rounds, &b.expanded),
-            "{old} vs {new}"
-        );
-        assert_eq!(build_bot(old).unwrap().name(), *new);
     }
 }
 

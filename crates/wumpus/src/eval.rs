@@ -1,5 +1,9 @@
 //! The evaluation procedure of spec §5: every agent plays worlds `S…S+N−1` (identical
-//! worlds and dice), in parallel, with per-agent summaries and optional CSV rows.
+//! worlds and dice), with per-agent summaries and optional CSV rows.
+//!
+//! This module holds the unit of work ([`play_world`]: one world, every agent) and the
+//! aggregation ([`EvalReport::new`], [`EvalReport::table`], [`EvalReport::write_csv`]) as
+//! plain functions; the arena (`arena::games::wumpus`) plays the series on its threads.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -11,28 +15,20 @@ use botspec::SpecError;
 use crate::agent::play_game;
 use crate::agents::EntrantSpec;
 use crate::game::{Game, GameOutcome, Outcome};
-use crate::generate::{GenError, Preset, generate};
+use crate::generate::Preset;
 use crate::protocol::Timeouts;
+use crate::world::World;
 
-/// Evaluation failure (before any game runs).
+/// Evaluation failure.
 #[derive(Debug, Error)]
 pub enum EvalError {
-    /// A spec that does not name a bot or a runnable program.
-    #[error(transparent)]
-    Spec(#[from] SpecError),
-    /// World generation failed.
-    #[error("world seed {0}: {1}")]
-    Gen(u64, GenError),
-    /// Thread pool could not be built.
-    #[error("thread pool: {0}")]
-    Pool(String),
     /// Writing the CSV failed.
     #[error("{0}: {1}")]
     Io(String, std::io::Error),
 }
 
-/// Evaluation settings.
-#[derive(Clone, Debug)]
+/// Evaluation settings: which worlds are played.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalConfig {
     /// Number of worlds N.
     pub worlds: u32,
@@ -40,14 +36,17 @@ pub struct EvalConfig {
     pub seed: u64,
     /// Preset.
     pub preset: Preset,
-    /// Worker threads (0 = rayon default).
-    pub threads: usize,
-    /// External agent time limits.
-    pub timeouts: Timeouts,
+}
+
+impl EvalConfig {
+    /// The world (and game) seeds `S…S+N−1`, in order.
+    pub fn seeds(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..u64::from(self.worlds)).map(|i| self.seed.wrapping_add(i))
+    }
 }
 
 /// One game of the evaluation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// World and game seed.
     pub seed: u64,
@@ -59,6 +58,33 @@ pub struct GameRecord {
     pub solvable: bool,
     /// Error message for `ERROR` games.
     pub error: Option<String>,
+}
+
+/// Every agent of `specs` plays `world` on its own with game seed `seed` (a fresh entrant
+/// each; external programs get `timeouts`): one record per agent, in agent order.
+pub fn play_world(
+    world: &World,
+    seed: u64,
+    specs: &[EntrantSpec],
+    timeouts: Timeouts,
+) -> Result<Vec<GameRecord>, SpecError> {
+    let solvable = world.solvable();
+    specs
+        .iter()
+        .enumerate()
+        .map(|(agent, spec)| {
+            let mut game = Game::new(world, seed);
+            let mut player = spec.entrant(timeouts)?;
+            let out = play_game(&mut game, player.as_mut(), |_, _, _| {});
+            Ok(GameRecord {
+                seed,
+                agent,
+                result: out.result,
+                solvable,
+                error: out.error,
+            })
+        })
+        .collect()
 }
 
 /// Per-agent summary.
@@ -99,104 +125,31 @@ pub struct EvalReport {
     pub solvable: u32,
     /// Summaries in agent order.
     pub agents: Vec<AgentSummary>,
-    /// All games, ordered by seed then agent.
+    /// All games, ordered by world then agent.
     pub records: Vec<GameRecord>,
 }
 
-/// Runs the evaluation.
-pub fn evaluate(cfg: &EvalConfig, specs: &[EntrantSpec]) -> Result<EvalReport, EvalError> {
-    use rayon::prelude::*;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
-        .build()
-        .map_err(|e| EvalError::Pool(e.to_string()))?;
-    let seeds: Vec<u64> = (0..u64::from(cfg.worlds))
-        .map(|i| cfg.seed.wrapping_add(i))
-        .collect();
-    let per_world: Vec<Result<Vec<GameRecord>, EvalError>> = pool.install(|| {
-        seeds
-            .par_iter()
-            .map(|&seed| {
-                let world =
-                    generate(&cfg.preset.params(seed)).map_err(|e| EvalError::Gen(seed, e))?;
-                let solvable = world.solvable();
-                specs
-                    .iter()
-                    .enumerate()
-                    .map(|(agent, spec)| {
-                        let mut game = Game::new(&world, seed);
-                        let mut player = spec.entrant(cfg.timeouts)?;
-                        let out = play_game(&mut game, player.as_mut(), |_, _, _| {});
-                        Ok(GameRecord {
-                            seed,
-                            agent,
-                            result: out.result,
-                            solvable,
-                            error: out.error,
-                        })
-                    })
-                    .collect()
-            })
-            .collect()
-    });
-    let mut records = Vec::new();
-    for r in per_world {
-        records.extend(r?);
-    }
-    let solvable = records
-        .iter()
-        .filter(|r| r.agent == 0 && r.solvable)
-        .count() as u32;
-    let agents = specs
-        .iter()
-        .enumerate()
-        .map(|(i, s)| summarize(s.name(), records.iter().filter(|r| r.agent == i)))
-        .collect();
-    Ok(EvalReport {
-        config: cfg.clone(),
-        solvable,
-        agents,
-        records,
-    })
-}
-
-fn summarize<'a>(name: &str, games: impl Iterator<Item = &'a GameRecord>) -> AgentSummary {
-    let mut s = AgentSummary {
-        name: name.to_string(),
-        games: 0,
-        outcomes: [0; 6],
-        solvable_wins: 0,
-        mean_score: 0.0,
-        mean_actions: 0.0,
-        mean_win_actions: 0.0,
-        mean_kills: 0.0,
-    };
-    for g in games {
-        s.games += 1;
-        let i = Outcome::ALL
-            .iter()
-            .position(|&o| o == g.result.outcome)
-            .unwrap_or(0);
-        s.outcomes[i] += 1;
-        if g.result.outcome == Outcome::Win {
-            s.mean_win_actions += f64::from(g.result.actions);
-            if g.solvable {
-                s.solvable_wins += 1;
-            }
-        }
-        s.mean_score += g.result.score as f64;
-        s.mean_actions += f64::from(g.result.actions);
-        s.mean_kills += f64::from(g.result.kills);
-    }
-    let n = f64::from(s.games.max(1));
-    s.mean_score /= n;
-    s.mean_actions /= n;
-    s.mean_kills /= n;
-    s.mean_win_actions /= f64::from(s.outcomes[0].max(1));
-    s
-}
-
 impl EvalReport {
+    /// The report of the games `records` (ordered by world then agent) of the agents
+    /// `names` (in agent order).
+    pub fn new(config: EvalConfig, names: &[String], records: Vec<GameRecord>) -> Self {
+        let solvable = records
+            .iter()
+            .filter(|r| r.agent == 0 && r.solvable)
+            .count() as u32;
+        let agents = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| summarize(name, records.iter().filter(|r| r.agent == i)))
+            .collect();
+        Self {
+            config,
+            solvable,
+            agents,
+            records,
+        }
+    }
+
     /// The table of spec §5: header line, column titles, one line per agent.
     pub fn table(&self) -> String {
         let c = &self.config;
@@ -271,4 +224,40 @@ fn csv_field(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+fn summarize<'a>(name: &str, games: impl Iterator<Item = &'a GameRecord>) -> AgentSummary {
+    let mut s = AgentSummary {
+        name: name.to_string(),
+        games: 0,
+        outcomes: [0; 6],
+        solvable_wins: 0,
+        mean_score: 0.0,
+        mean_actions: 0.0,
+        mean_win_actions: 0.0,
+        mean_kills: 0.0,
+    };
+    for g in games {
+        s.games += 1;
+        let i = Outcome::ALL
+            .iter()
+            .position(|&o| o == g.result.outcome)
+            .unwrap_or(0);
+        s.outcomes[i] += 1;
+        if g.result.outcome == Outcome::Win {
+            s.mean_win_actions += f64::from(g.result.actions);
+            if g.solvable {
+                s.solvable_wins += 1;
+            }
+        }
+        s.mean_score += g.result.score as f64;
+        s.mean_actions += f64::from(g.result.actions);
+        s.mean_kills += f64::from(g.result.kills);
+    }
+    let n = f64::from(s.games.max(1));
+    s.mean_score /= n;
+    s.mean_actions /= n;
+    s.mean_kills /= n;
+    s.mean_win_actions /= f64::from(s.outcomes[0].max(1));
+    s
 }

@@ -6,7 +6,8 @@
 use botspec::{Args, Catalogue, Entry, Param, SpecError};
 use wumpus::{Bot, Game, HunterAction, Observation, Outcome, StartInfo, World, play_game};
 
-/// Step 1: the bot. It sits `patience` turns on the start cell, then quits.
+/// Step 1: the bot (in the crate: `src/agents/sitter.rs`, declared by `pub mod sitter;` in
+/// `src/agents/mod.rs`). It sits `patience` turns on the start cell, then quits.
 struct SitterBot {
     patience: u32,
     sat: u32,

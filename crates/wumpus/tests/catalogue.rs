@@ -19,7 +19,10 @@ fn spec_trace(spec: &str, preset: Preset, seed: u64) -> GameTrace {
 
 #[test]
 fn every_entry_builds_and_plays() {
-    assert_eq!(BOTS.names(), ["reference", "champion"]);
+    // The two bots the other tests of this file configure are listed (any others may be).
+    for name in ["reference", "champion"] {
+        assert!(BOTS.entry(name).is_some(), "{name}");
+    }
     for entry in BOTS.entries {
         for seed in 1..=3 {
             let t = spec_trace(entry.name, Preset::Small, seed);

@@ -4,7 +4,7 @@
 
 use wumpus::agents::EntrantSpec;
 use wumpus::agents::ReferenceBot;
-use wumpus::eval::{EvalConfig, evaluate};
+use wumpus::eval::{EvalConfig, EvalReport, play_world};
 use wumpus::protocol::Timeouts;
 use wumpus::{Game, Outcome, Preset, World, generate, play_game};
 
@@ -52,10 +52,16 @@ fn reference_1000_worlds_match_spec_expected_values() {
         worlds: 1000,
         seed: 1,
         preset: Preset::Medium,
-        threads: 2,
-        timeouts: Timeouts::default(),
     };
-    let rep = evaluate(&cfg, &[EntrantSpec::parse("reference").unwrap()]).unwrap();
+    let specs = [EntrantSpec::parse("reference").unwrap()];
+    let records = cfg
+        .seeds()
+        .flat_map(|seed| {
+            let world = generate(&cfg.preset.params(seed)).unwrap();
+            play_world(&world, seed, &specs, Timeouts::default()).unwrap()
+        })
+        .collect();
+    let rep = EvalReport::new(cfg, &["reference".to_owned()], records);
     let a = &rep.agents[0];
     println!("{}", rep.table());
     assert_eq!(rep.solvable, 986);

@@ -1,15 +1,17 @@
 //! The economy game in the arena: all bots of [`economy::BOTS`] named in the config play one
 //! game together; rank by rounds needed to reach the goal (fewer is better; not reaching it
-//! ranks last).
+//! ranks last). [`experiment`] is the thesis's agent-vs-agent experiment (`botforge economy
+//! experiment`) as series of arena games.
 
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 use anyhow::Context;
-use economy::PlayOptions;
-use economy::experiment::{CASES, Case, Mode};
+use economy::experiment::{CASES, Case, CaseResult, Config, Mode};
+use economy::{GameOutcome, PlayOptions};
 
-use crate::games::{check_keys, int_option};
+use crate::games::{check_keys, int_option, play_series};
 use crate::runner::{GamePlayer, Job, MatchResult, SeatResult, Seats};
 
 /// Plays economy games between bots of [`economy::BOTS`] (`gold`, `game-analyzer`,
@@ -32,6 +34,16 @@ const KEYS: [&str; 6] = [
 ];
 
 impl EconomyPlayer {
+    /// Plays `case` (its gold goal and price mode) with thinking limited by `mode`, at most
+    /// `max_rounds` rounds.
+    pub fn new(case: Case, mode: Mode, max_rounds: u32) -> Self {
+        Self {
+            case,
+            mode,
+            max_rounds,
+        }
+    }
+
     /// Options: `case` (0..=7, one of the thesis's cases of Tab. 8.1: its gold goal, price
     /// mode and round time) or `goal` (gold, default 500) and `variable_prices` (bool, default
     /// true); `round_ms` (wall-clock thinking per round, default the case's or 200) or
@@ -98,6 +110,46 @@ impl EconomyPlayer {
     }
 }
 
+/// The agent-vs-agent experiment through the arena: per case, game `g` (of `config.games`)
+/// seats `config.specs()` on the world file `world` (empty: the bundled example world) with
+/// base seed `config.seed` and game index `g` ([`EconomyPlayer::play_options`]),
+/// `config.threads` games at a time, in an in-memory store. One result per case, games in
+/// game order.
+pub fn experiment(world: &str, cases: &[Case], config: &Config) -> anyhow::Result<Vec<CaseResult>> {
+    let specs = config.specs();
+    for (i, spec) in specs.iter().enumerate() {
+        economy::build_bot(spec).with_context(|| format!("bot {i}"))?;
+    }
+    let mut out = Vec::with_capacity(cases.len());
+    for &case in cases {
+        let player = EconomyPlayer::new(case, config.mode, config.max_rounds);
+        let jobs: Vec<Job> = (0..config.games)
+            .map(|game| Job {
+                key: format!("economy experiment|case {}|{game}", case.id),
+                game: "economy".to_owned(),
+                map: world.to_owned(),
+                seed: config.seed,
+                index: game,
+                seats: (0..specs.len()).map(|i| format!("Agent{i}")).collect(),
+                specs: specs.clone(),
+            })
+            .collect();
+        let start = Instant::now();
+        let details = play_series("economy", &jobs, &player, config.threads, config.progress)?;
+        let wall_ms = start.elapsed().as_millis() as u64;
+        let games = jobs
+            .iter()
+            .zip(details)
+            .map(|(job, d)| {
+                serde_json::from_value::<GameOutcome>(d)
+                    .with_context(|| format!("game {}: details", job.key))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        out.push(CaseResult::new(case, config.mode, &specs, games, wall_ms)?);
+    }
+    Ok(out)
+}
+
 impl GamePlayer for EconomyPlayer {
     fn seats(&self, _map: &str) -> anyhow::Result<Seats> {
         Ok(Seats::All)
@@ -128,7 +180,7 @@ impl GamePlayer for EconomyPlayer {
                 None => "goal not reached".to_owned(),
             },
             replay: None,
-            details: serde_json::json!({"expanded": result.expanded}),
+            details: serde_json::to_value(&result)?,
             seats: job
                 .seats
                 .iter()
@@ -195,7 +247,11 @@ mod tests {
     fn bots_are_checked_against_the_catalogue() {
         let p = options("").unwrap();
         assert!(p.check_bot("game-analyzer(max_expansions=5)").is_ok());
-        assert!(p.check_bot("differenz").is_ok(), "old names keep working");
+        assert!(p.check_bot("shortfall").is_ok());
+        assert!(
+            p.check_bot("Gold").is_err(),
+            "names are the catalogue's exactly"
+        );
         let e = p
             .check_bot("gold(max_expansions=-3)")
             .unwrap_err()

@@ -5,7 +5,10 @@ pub mod economy;
 pub mod speed;
 pub mod wumpus;
 
-use crate::runner::GamePlayer;
+use anyhow::Context as _;
+
+use crate::runner::{Batch, GamePlayer, Job, RunOptions, run_jobs};
+use crate::store::Store;
 
 /// The adapter for `game`, configured from the config's `[options]` table (unknown option
 /// keys are errors naming the key).
@@ -48,4 +51,40 @@ pub(crate) fn replay_name(key: &str, extension: &str) -> String {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     format!("{h:016x}.{extension}")
+}
+
+/// Plays the `jobs` of one series of `game` (unique keys) on the arena's runner, `threads`
+/// games at a time (0 = one per core), in an in-memory store, and returns each game's
+/// details in job order. A game that fails fails the series, naming the game.
+pub fn play_series(
+    game: &str,
+    jobs: &[Job],
+    player: &dyn GamePlayer,
+    threads: usize,
+    progress: bool,
+) -> anyhow::Result<Vec<serde_json::Value>> {
+    let batch = Batch {
+        run: format!("{game} series"),
+        game: game.to_owned(),
+        threads,
+        replays: None,
+    };
+    let mut store = Store::in_memory()?;
+    let options = RunOptions {
+        progress,
+        ..RunOptions::default()
+    };
+    let summary = run_jobs(&batch, jobs.to_vec(), player, &mut store, &options)?;
+    if let Some((key, e)) = summary.failed.first() {
+        anyhow::bail!("game {key} failed: {e}");
+    }
+    let mut details: std::collections::HashMap<String, serde_json::Value> =
+        store.details(&batch.run)?.into_iter().collect();
+    jobs.iter()
+        .map(|j| {
+            details
+                .remove(&j.key)
+                .with_context(|| format!("game {} was not stored", j.key))
+        })
+        .collect()
 }

@@ -136,7 +136,8 @@ mod tests {
         assert!(e.contains("not found"), "{e}");
         assert!(EntrantSpec::parse("bad name=cmd:sh").is_err());
         let e = EntrantSpec::parse("oracle").unwrap_err().to_string();
-        assert_eq!(e, "unknown wumpus bot `oracle`; known: reference, champion");
+        let known = BOTS.names().join(", ");
+        assert_eq!(e, format!("unknown wumpus bot `oracle`; known: {known}"));
         let e = EntrantSpec::parse("champion(win_chance=-1)")
             .unwrap_err()
             .to_string();
