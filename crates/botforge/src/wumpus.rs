@@ -197,6 +197,7 @@ fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
     let t = std::time::Instant::now();
     let rep = arena::games::wumpus::evaluate(&cfg, &specs, a.timeouts.timeouts(), a.threads)?;
     out!("{}", rep.table())?;
+    let names: Vec<String> = rep.agents.iter().map(|s| s.name.clone()).collect();
     for r in rep.records.iter().filter(|r| r.error.is_some()) {
         eprintln!(
             "seed {} agent {}: {}",
@@ -207,7 +208,6 @@ fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!("elapsed {:.2}s", t.elapsed().as_secs_f64());
     if let Some(p) = &a.csv {
-    let names: Vec<String> = rep.agents.iter().map(|s| s.name.clone()).collect();
         rep.write_csv(p, &names)?;
     }
     Ok(ExitCode::SUCCESS)

@@ -128,11 +128,11 @@ fn eval_prints_the_spec_table_and_csv() {
         lines[0].starts_with("worlds=20 seeds=1..20 preset=medium solvable="),
         "{out}"
     );
+    // The same worlds played here one by one, without the arena.
     let cfg = wumpus::eval::EvalConfig {
         worlds: 20,
         seed: 1,
         preset: wumpus::Preset::Medium,
-    // The same worlds played here one by one, without the arena.
     };
     let names: Vec<String> = ["reference", "champion"].map(String::from).to_vec();
     let specs: Vec<_> = names
@@ -222,10 +222,10 @@ fn bad_input_gives_clear_errors() {
         "reference,nobody",
     ]);
     assert_eq!(o.status.code(), Some(2));
+    let known = wumpus::agents::BOTS.names().join(", ");
     assert!(
         stderr(&o).contains(&format!("unknown wumpus bot `nobody`; known: {known}")),
         "{}",
-    let known = wumpus::agents::BOTS.names().join(", ");
         stderr(&o)
     );
     let o = botforge(&["wumpus", "agent", "nobody"]);
