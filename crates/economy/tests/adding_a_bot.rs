@@ -85,7 +85,7 @@ fn a_new_bot_is_listed_built_from_its_spec_and_plays() {
     assert_eq!(bot.name(), "nth(n=1)");
     let e = MY_BOTS.build("nth(n=999)", ()).err().unwrap().to_string();
     assert!(e.contains("n=999"), "{e}");
-    // Step 4: it plays a game against a catalogue bot.
+    // Step 3 (continued): it plays with `economy::play_game` against a catalogue bot.
     let world = Arc::new(
         economy::loader::load_str(economy::EXAMPLE_WORLD, "w")
             .unwrap()
