@@ -1,15 +1,16 @@
-//! The catalogue against the bots it lists: every name builds and plays, and a bot given by
-//! an old spec form (`thesis:aggressive`, the champion's ablations as they were built before
-//! the catalogue) plays exactly the game of its new spec.
+//! The catalogue against the bots it lists: every name builds, plays and keeps its name, and a
+//! bot given by an old spec form (`thesis:aggressive`, a champion variant as it was built
+//! before the catalogue) plays exactly the game of its new spec.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ants::{Bot, GameConfig, Map, play_game};
 use ants_bots::BOTS;
 use ants_xathis::{ChampionBot, Config};
 
-/// A turn time no game here comes close to (two hours, in milliseconds): the bots' clocks
-/// never cut a decision short, so seeded games are repeatable.
-const FOREVER_MS: u64 = 2 * 3600 * 1000;
+/// A turn time no game here comes close to (a minute, in milliseconds, the most a spec's
+/// `max_turn_ms` takes): the bots' clocks never cut a decision short, so seeded games are
+/// repeatable.
+const FOREVER_MS: u64 = 60_000;
 
 fn map() -> Map {
     Map::load(std::path::Path::new(concat!(
@@ -92,21 +93,43 @@ fn champion_variant_by_old_construction_and_by_spec_play_the_same_game() {
     assert_eq!(new.name(), spec);
     let old = game(Box::new(old), 150);
     assert_eq!(old, game(new, 150));
+    // The first parameter (`sticky_missions`, on in champion) given by position.
     let positional_and_keys =
-        format!("champion(false,food_matching=false,max_turn_ms={FOREVER_MS})");
+        format!("champion(true,food_matching=false,max_turn_ms={FOREVER_MS})");
     assert_eq!(
         old,
         game(BOTS.build(&positional_and_keys, ()).unwrap(), 150)
     );
+    // And the parameter matters: champion itself plays another game.
+    let champion = format!("champion(max_turn_ms={FOREVER_MS})");
+    assert_ne!(old, game(BOTS.build(&champion, ()).unwrap(), 150));
 }
 
 #[test]
-fn baselines_by_catalogue_and_by_ants_bots_play_the_same_game() {
-    for name in ants::bots::NAMES {
-        assert_eq!(
-            game(BOTS.build(name, ()).unwrap(), 80),
-            game(ants::bots::by_name(name).unwrap(), 80),
-            "{name}"
-        );
+fn every_bot_plays_under_the_name_of_its_spec() {
+    // Replays and `analyze --team` group the games by the name a bot gives.
+    for name in BOTS.names() {
+        assert_eq!(BOTS.build(name, ()).unwrap().name(), name);
     }
+    for spec in ["champion(fight_first=false)", "xathis-style(still_turns=5)"] {
+        assert_eq!(BOTS.build(spec, ()).unwrap().name(), spec);
+    }
+}
+
+#[test]
+fn the_pipeline_bots_take_every_config_field_as_a_parameter() {
+    let keys = |name: &str| {
+        let entry = BOTS.entry(name).unwrap();
+        entry.params.iter().map(|p| p.key).collect::<Vec<_>>()
+    };
+    let fields = Config::CHAMPION_PARAMS
+        .iter()
+        .map(|p| p.key)
+        .collect::<Vec<_>>();
+    for name in ["xathis-postmortem", "xathis-style", "champion"] {
+        assert_eq!(keys(name), fields, "{name}");
+    }
+    let listing = BOTS.describe();
+    assert!(listing.contains("fight_first = true: "), "{listing}");
+    assert!(listing.contains("chase_detached = true: "), "{listing}");
 }

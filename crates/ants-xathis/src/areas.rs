@@ -20,8 +20,6 @@ pub struct Areas {
     queue: Vec<u32>,
     /// True on own border tiles.
     pub is_border: Vec<bool>,
-    /// True on own tiles next to an enemy area (contested front).
-    pub contested: Vec<bool>,
     /// Own border tiles sorted by (area root, tile).
     pub border: Vec<(u32, u32)>,
 }
@@ -33,7 +31,6 @@ impl Areas {
             area_of: vec![UNSET; n],
             dist: vec![0; n],
             is_border: vec![false; n],
-            contested: vec![false; n],
             ..Self::default()
         }
     }
@@ -51,7 +48,6 @@ impl Areas {
     pub fn compute(&mut self, world: &World) {
         for &(_, t) in &self.border {
             self.is_border[t as usize] = false;
-            self.contested[t as usize] = false;
         }
         self.border.clear();
         for &t in &self.queue {
@@ -111,7 +107,6 @@ impl Areas {
                 continue;
             }
             let mut border = false;
-            let mut contested = false;
             for n in world.nbr[t as usize] {
                 if world.water[n as usize] {
                     continue;
@@ -123,13 +118,11 @@ impl Areas {
                     let rb = self.find(b);
                     if rb != a {
                         border = true;
-                        contested |= self.player[rb as usize] != 0;
                     }
                 }
             }
             if border {
                 self.is_border[t as usize] = true;
-                self.contested[t as usize] = contested;
                 self.border.push((a, t));
             }
         }

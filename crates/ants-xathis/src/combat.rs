@@ -2,12 +2,14 @@
 //! ant) followed by a chain of min decisions (one per enemy ant), with the alpha-beta style
 //! cut ("an enemy reply already as bad as the best known own combination ends this
 //! combination"), move check lists for own ants, dependency tables for enemies and the
-//! swap-equivalence pruning. Deaths follow the engine's `focus` rule and collisions.
+//! swap-equivalence pruning. Deaths follow the engine's `focus` rule and collisions; all
+//! enemies count as one side ("I treat all enemies the same").
 //!
 //! The tree walk itself is `search::adversarial::chain_alphabeta`; this module supplies the
-//! Ants-specific move lists and evaluation. A [`Fight`] is built from tiles only (no world access during the search): every square a
-//! unit may end on becomes a candidate with precomputed pairwise "in attack range" and
-//! Manhattan tables, so a leaf evaluation is a few hundred table look-ups.
+//! Ants-specific move lists and evaluation. A [`Fight`] is built from tiles only (no world
+//! access during the search): every square a unit may end on becomes a candidate with
+//! precomputed pairwise "in attack range" and Manhattan tables, so a leaf evaluation is a few
+//! hundred table look-ups.
 
 use search::adversarial::{ChainGame, chain_alphabeta};
 use search::{Budget, Stats};
@@ -25,9 +27,6 @@ pub enum Eval {
     Weighted {
         /// Aggressive weights (14+ own ants close to the fight).
         aggressive: bool,
-        /// Enemies of different players fight each other as well (focus rule per player)
-        /// instead of counting as one side.
-        per_player: bool,
     },
 }
 
@@ -36,41 +35,12 @@ pub enum Eval {
 pub struct Fight {
     /// Own ants of the group: start tile and possible destination tiles (stay first).
     pub own: Vec<(u32, Vec<u32>)>,
-    /// Enemy ants of the group: start tile, owner and possible destination tiles (stay first).
-    pub enemies: Vec<(u32, u8, Vec<u32>)>,
+    /// Enemy ants of the group: start tile and possible destination tiles (stay first).
+    pub enemies: Vec<(u32, Vec<u32>)>,
     /// Other own ants whose next position is fixed (they fight but do not move here).
     pub fixed: Vec<u32>,
-    /// Own hill tiles: an enemy ant alive on one after the fight costs [`HILL_VALUE`]
-    /// (empty: hills are ignored, as in the post mortem).
-    pub own_hills: Vec<u32>,
-    /// Enemy hill tiles: an own ant alive on one after the fight gains [`HILL_VALUE`].
-    pub enemy_hills: Vec<u32>,
-    /// The weighted evaluation adds (instead of subtracting) the distance of every own ant
-    /// to its closest enemy: an outnumbered group keeps its distance rather than closing in.
-    pub keep_away: bool,
     /// Weight of the distance term in percent (`None`: 100).
     pub dist_percent: Option<u32>,
-    /// An own ant whose square another own ant of the group took may step to a square out
-    /// of every enemy's reach (without it an ant that could only stay blocks the retreat of
-    /// the ant behind it).
-    pub make_room: bool,
-    /// Next-turn threat, in percent of a death's weight (0: off): the evaluation applies the
-    /// focus rule once more to the ants left alive, counting as opponents those one move of
-    /// each side from attack range, and charges every own ant of the group that rule would
-    /// kill (and credits every enemy ant) this share of a death. Without it a group that
-    /// loses nothing this turn may end where it is outnumbered and trapped the next.
-    pub threat_percent: u32,
-    /// The threat charges own ants only (no credit for threatened enemy ants).
-    pub threat_own_only: bool,
-    /// Threat only: own ants outside the group (at their planned squares) and enemy ants
-    /// outside it (where they stand) that count as near when the threat is weighed.
-    pub context_own: Vec<u32>,
-    /// See [`Fight::context_own`].
-    pub context_enemies: Vec<u32>,
-    /// Weighted evaluation: value of every pair of own group ants within attack range of
-    /// each other after the move, in steps of the distance term (0: off, as in the post
-    /// mortem): a group that keeps together supports itself in the next turn's fight.
-    pub cohesion: u32,
     /// Search first the assignment in which every own ant escapes (its move out of every
     /// enemy's reach where staying may meet one, otherwise staying) and keep it when the
     /// budget runs out before something better is found; a complete search returns the
@@ -82,16 +52,7 @@ pub struct Fight {
     /// the distance term then favours stepping forward; this term prefers, among them, the
     /// moves that lose nothing against enemies that hold their ground.
     pub stay_percent: u32,
-    /// Weighted evaluation: squares near an own hill, each with what an enemy ant left
-    /// alive on it costs (empty: off, as in the post mortem). Enemy moves onto these squares
-    /// are always searched, like moves onto an own hill, so the worst case has raiders step
-    /// toward the hill and the own ants beside it are rated by whether such a step survives.
-    pub hill_danger: Vec<(u32, i32)>,
 }
-
-/// Value of razing a hill (or of not losing one) in the weighted evaluation: more than
-/// four ants lost in a defensive fight (a hill is worth the game's points).
-pub const HILL_VALUE: i32 = 4000;
 
 /// The outcome of a combat search.
 #[derive(Clone, Debug, Default)]
@@ -123,29 +84,14 @@ struct FightGame {
     own_start: Vec<u16>,
     /// Enemy candidate moves (index 0 = stay).
     en_moves: Vec<Vec<u16>>,
-    /// Owner of every enemy (1.. in the bot's numbering).
-    en_owner: Vec<u8>,
     /// `dep[e * n_cand + c]`: bit mask of enemy `e`'s moves that meet an own ant standing
     /// on candidate `c` (the dependency table); `dep_fixed[e]` the same for fixed own ants.
     dep: Vec<u8>,
     dep_fixed: Vec<u8>,
     fixed: Vec<u16>,
-    /// Per candidate: an enemy hill (not an own one).
-    enemy_hill: Vec<bool>,
-    keep_away: bool,
     dist_percent: i32,
-    cohesion: i32,
     units: Vec<(u16, u8, bool)>,
     counts: Vec<u16>,
-    /// Threat: `near[a * n_cand + b]` when one move of each side can bring candidates `a`
-    /// and `b` into attack range (empty when the threat term is off), and its weight.
-    near: Vec<bool>,
-    threat_percent: i32,
-    threat_own_only: bool,
-    dead: Vec<bool>,
-    /// Candidates of [`Fight::context_own`] and [`Fight::context_enemies`].
-    ctx_own: Vec<u16>,
-    ctx_en: Vec<u16>,
     escape_fallback: bool,
     /// [`Fight::stay_percent`], the enemy start squares, and the last own assignment with
     /// its stay term (leaves of one own assignment are evaluated one after another).
@@ -153,11 +99,6 @@ struct FightGame {
     en_start: Vec<u16>,
     stay_own: Vec<u16>,
     stay_value: Option<i32>,
-    /// Per candidate: what an enemy ant alive there costs, [`HILL_VALUE`] on an own hill
-    /// plus its [`Fight::hill_danger`] (empty when neither is given), and that cost summed
-    /// over the enemy ants alive after the last [`FightGame::deaths`].
-    en_cost: Vec<i32>,
-    en_cost_sum: i32,
 }
 
 impl Fight {
@@ -190,23 +131,9 @@ impl Fight {
         let en_moves: Vec<Vec<u16>> = self
             .enemies
             .iter()
-            .map(|(s, _, ms)| lists(*s, ms, &mut cands))
+            .map(|(s, ms)| lists(*s, ms, &mut cands))
             .collect();
         let fixed: Vec<u16> = self.fixed.iter().map(|&t| idx(t, &mut cands)).collect();
-        let (ctx_own, ctx_en): (Vec<u16>, Vec<u16>) = if self.threat_percent > 0 {
-            (
-                self.context_own
-                    .iter()
-                    .map(|&t| idx(t, &mut cands))
-                    .collect(),
-                self.context_enemies
-                    .iter()
-                    .map(|&t| idx(t, &mut cands))
-                    .collect(),
-            )
-        } else {
-            (Vec::new(), Vec::new())
-        };
         let n = cands.len();
         let mut inr = vec![false; n * n];
         let mut manh = vec![0u16; n * n];
@@ -218,52 +145,7 @@ impl Fight {
                     world.manhattan(cands[a], cands[b]).min(u32::from(u16::MAX)) as u16;
             }
         }
-        // Next-turn reach: some offset of at most two steps (one move of each side) brings
-        // the two squares within attack range (water is ignored).
-        let near: Vec<bool> = if self.threat_percent > 0 {
-            let mut near = vec![false; n * n];
-            for a in 0..n {
-                for b in 0..n {
-                    let (dr, dc) = world.offset(cands[a], cands[b]);
-                    near[a * n + b] = (-2i32..=2).any(|x| {
-                        let y = 2 - x.abs();
-                        (-y..=y).any(|y| {
-                            let (r, c) = (dr + x, dc + y);
-                            (r * r + c * c) as u32 <= world.attack2
-                        })
-                    });
-                }
-            }
-            near
-        } else {
-            Vec::new()
-        };
         let touches = |a: u16, b: u16| a == b || inr[a as usize * n + b as usize];
-        // Enemy hills among the candidates, and what an enemy ant alive on each costs: an
-        // own hill, a square of the hill danger, or both.
-        let enemy_hill: Vec<bool> = cands
-            .iter()
-            .map(|t| self.enemy_hills.contains(t) && !self.own_hills.contains(t))
-            .collect();
-        let mut en_cost: Vec<i32> = Vec::new();
-        if !self.own_hills.is_empty() || !self.hill_danger.is_empty() {
-            en_cost = cands
-                .iter()
-                .map(|t| {
-                    let hill = if self.own_hills.contains(t) {
-                        HILL_VALUE
-                    } else {
-                        0
-                    };
-                    let danger = self
-                        .hill_danger
-                        .iter()
-                        .find(|d| d.0 == *t)
-                        .map_or(0, |d| d.1);
-                    hill + danger
-                })
-                .collect();
-        }
         // Move check lists: stay, plus every move that could meet some enemy move. The
         // moves that cannot meet any enemy are all worth the same; one of them is tried as
         // well when staying could meet an enemy (an escape is not the same as staying).
@@ -275,15 +157,15 @@ impl Fight {
             let check: Vec<u16> = ms
                 .iter()
                 .enumerate()
-                .filter(|&(j, &m)| j == 0 || engaging(m) || enemy_hill[m as usize])
+                .filter(|&(j, &m)| j == 0 || engaging(m))
                 .map(|(_, &m)| m)
                 .collect();
             let engages = engaging(ms[0]);
-            let free: Vec<u16> = if engages || self.make_room {
+            let free: Vec<u16> = if engages {
                 ms.iter()
                     .skip(1)
                     .copied()
-                    .filter(|&m| !engaging(m) && !enemy_hill[m as usize])
+                    .filter(|&m| !engaging(m))
                     .collect()
             } else {
                 Vec::new()
@@ -303,13 +185,6 @@ impl Fight {
                     .fold(0u8, |m, (k, _)| m | (1 << k));
             }
             dep_fixed[e] = fixed.iter().fold(0u8, |m, &f| m | dep[e * n + f as usize]);
-            // Moves onto own hills (and, with the hill danger, toward them) are always
-            // checked.
-            dep_fixed[e] |= em
-                .iter()
-                .enumerate()
-                .filter(|&(_, &x)| en_cost.get(x as usize).is_some_and(|&c| c > 0))
-                .fold(0u8, |m, (k, _)| m | (1 << k));
         }
         let en_start: Vec<u16> = en_moves.iter().map(|m| m[0]).collect();
         let mut game = FightGame {
@@ -321,30 +196,18 @@ impl Fight {
             own_moves,
             own_free,
             stay_engages,
-            en_owner: self.enemies.iter().map(|e| e.1.max(1)).collect(),
             en_moves,
             dep,
             dep_fixed,
             fixed,
-            enemy_hill,
-            keep_away: self.keep_away,
             dist_percent: self.dist_percent.unwrap_or(100).min(10_000) as i32,
-            cohesion: self.cohesion.min(10_000) as i32,
             units: Vec::new(),
             counts: Vec::new(),
-            near,
-            threat_percent: self.threat_percent.min(1000) as i32,
-            threat_own_only: self.threat_own_only,
-            dead: Vec::new(),
-            ctx_own,
-            ctx_en,
             escape_fallback: self.escape_fallback,
             stay_percent: self.stay_percent.min(1000) as i32,
             en_start,
             stay_own: Vec::new(),
             stay_value: None,
-            en_cost,
-            en_cost_sum: 0,
         };
         let result = chain_alphabeta(&mut game, budget);
         let (moves, value) = match result.best {
@@ -430,17 +293,11 @@ impl ChainGame for FightGame {
 
     fn evaluate(&mut self, own: &[u16], enemy: &[u16]) -> i32 {
         let stay = self.stay_term(own);
-        let (own_dead, en_dead, raids) = self.deaths(own, enemy);
+        let (own_dead, en_dead) = self.deaths(own, enemy);
         match self.eval {
             Eval::Simple => en_dead - own_dead,
-            Eval::Weighted { aggressive, .. } => {
+            Eval::Weighted { aggressive } => {
                 let (en_w, own_w) = weights(aggressive);
-                let (own_threat, mut en_threat) =
-                    self.threat(own.len(), own.len() + self.fixed.len());
-                if self.threat_own_only {
-                    en_threat = 0;
-                }
-                let threat = (en_threat * en_w - own_threat * own_w) * self.threat_percent / 100;
                 let mut dist = 0i32;
                 let n = self.n_cand;
                 for &o in own {
@@ -451,26 +308,10 @@ impl ChainGame for FightGame {
                         .unwrap_or(0);
                     dist += i32::from(d);
                 }
-                let raids = raids * HILL_VALUE;
-                if self.keep_away {
-                    dist = -dist;
-                }
                 if self.dist_percent != 100 {
                     dist = dist * self.dist_percent / 100;
                 }
-                let mut pairs = 0i32;
-                if self.cohesion > 0 {
-                    for (i, &a) in own.iter().enumerate() {
-                        for &b in &own[i + 1..] {
-                            pairs += i32::from(self.inr[a as usize * n + b as usize]);
-                        }
-                    }
-                }
-                en_dead * en_w - own_dead * own_w - dist - self.en_cost_sum
-                    + raids
-                    + threat
-                    + pairs * self.cohesion
-                    + stay
+                en_dead * en_w - own_dead * own_w - dist + stay
             }
         }
     }
@@ -485,7 +326,7 @@ impl FightGame {
     /// [`Fight::stay_percent`]: the weighted deaths of own assignment `own` against enemies
     /// that all stay, times the percentage (0 when off or with the simple evaluation).
     fn stay_term(&mut self, own: &[u16]) -> i32 {
-        let Eval::Weighted { aggressive, .. } = self.eval else {
+        let Eval::Weighted { aggressive } = self.eval else {
             return 0;
         };
         if self.stay_percent == 0 {
@@ -497,7 +338,7 @@ impl FightGame {
             return v;
         }
         let start = std::mem::take(&mut self.en_start);
-        let (own_dead, en_dead, _) = self.deaths(own, &start);
+        let (own_dead, en_dead) = self.deaths(own, &start);
         self.en_start = start;
         let (en_w, own_w) = weights(aggressive);
         let v = (en_dead * en_w - own_dead * own_w) * self.stay_percent / 100;
@@ -507,28 +348,16 @@ impl FightGame {
         v
     }
 
-    /// Applies the focus rule to the position `own` / `enemy` (plus the fixed own ants):
-    /// (own ants dead, enemy ants dead, own ants alive on enemy hills), and in
-    /// `self.en_cost_sum` what the enemy ants left alive cost. Keeps who died in `self.dead`
-    /// when the threat term needs it.
-    fn deaths(&mut self, own: &[u16], enemy: &[u16]) -> (i32, i32, i32) {
+    /// Applies the focus rule to the position `own` / `enemy` (plus the fixed own ants), all
+    /// enemies as one side: (own ants dead, enemy ants dead).
+    fn deaths(&mut self, own: &[u16], enemy: &[u16]) -> (i32, i32) {
         let n = self.n_cand;
         self.units.clear();
         for &c in own.iter().chain(&self.fixed) {
             self.units.push((c, 0, false));
         }
-        // All enemies count as one side ("I treat all enemies the same") unless the
-        // evaluation separates the players.
-        let per_player = matches!(
-            self.eval,
-            Eval::Weighted {
-                per_player: true,
-                ..
-            }
-        );
-        for (k, &c) in enemy.iter().enumerate() {
-            let side = if per_player { self.en_owner[k] } else { 1 };
-            self.units.push((c, side, false));
+        for &c in enemy {
+            self.units.push((c, 1, false));
         }
         let u = self.units.len();
         // Collisions: every ant sharing a square dies.
@@ -542,68 +371,18 @@ impl FightGame {
         }
         let collided = |a: usize| self.units[a].2;
         focus_counts(&self.units, collided, &self.inr, n, &mut self.counts);
-        let (mut own_dead, mut en_dead, mut raids) = (0i32, 0i32, 0i32);
-        self.en_cost_sum = 0;
+        let (mut own_dead, mut en_dead) = (0i32, 0i32);
         let n_own = own.len() + self.fixed.len();
-        // Who died is kept only for the threat term.
-        let keep_dead = self.threat_percent > 0;
-        self.dead.clear();
         for a in 0..u {
-            let ca = self.units[a].0;
-            let dead =
-                collided(a) || focus_kills(a, &self.units, collided, &self.inr, n, &self.counts);
-            if keep_dead {
-                self.dead.push(dead);
-            }
-            if dead {
+            if collided(a) || focus_kills(a, &self.units, collided, &self.inr, n, &self.counts) {
                 if a < n_own {
                     own_dead += 1;
                 } else {
                     en_dead += 1;
                 }
-            } else if a < n_own {
-                raids += i32::from(self.enemy_hill[ca as usize]);
-            } else if let Some(&c) = self.en_cost.get(ca as usize) {
-                self.en_cost_sum += c;
             }
         }
-        (own_dead, en_dead, raids)
-    }
-
-    /// The next-turn threat after [`ChainGame::evaluate`] resolved this turn's deaths: the
-    /// focus rule over the ants left alive, with [`FightGame::near`] as the range. Returns
-    /// the own group ants (the first `n_group` units) and the enemy ants it would kill;
-    /// (0, 0) when the threat term is off.
-    fn threat(&mut self, n_group: usize, n_own: usize) -> (i32, i32) {
-        if self.threat_percent == 0 {
-            return (0, 0);
-        }
-        let n = self.n_cand;
-        let u = self.units.len();
-        // Ants near the group that it does not search count where they stand (own ants at
-        // their planned squares).
-        for (&c, side) in self
-            .ctx_own
-            .iter()
-            .map(|c| (c, 0))
-            .chain(self.ctx_en.iter().map(|c| (c, 1)))
-        {
-            self.units.push((c, side, false));
-            self.dead.push(false);
-        }
-        let dead = |a: usize| self.dead[a];
-        focus_counts(&self.units, dead, &self.near, n, &mut self.counts);
-        let (mut own, mut en) = (0, 0);
-        for a in (0..u).filter(|&a| a < n_group || a >= n_own) {
-            let threatened =
-                !dead(a) && focus_kills(a, &self.units, dead, &self.near, n, &self.counts);
-            if threatened {
-                if a < n_group { own += 1 } else { en += 1 }
-            }
-        }
-        self.units.truncate(u);
-        self.dead.truncate(u);
-        (own, en)
+        (own_dead, en_dead)
     }
 }
 
@@ -736,7 +515,7 @@ mod tests {
     fn fight(w: &World, own: &[u32], en: &[u32]) -> Fight {
         Fight {
             own: own.iter().map(|&t| (t, moves(w, t))).collect(),
-            enemies: en.iter().map(|&t| (t, 1, moves(w, t))).collect(),
+            enemies: en.iter().map(|&t| (t, moves(w, t))).collect(),
             fixed: Vec::new(),
             ..Fight::default()
         }
@@ -756,7 +535,7 @@ mod tests {
     fn value_of(w: &World, own_after: &[u32], en: &[u32], eval: Eval) -> i32 {
         let f = Fight {
             own: own_after.iter().map(|&t| (t, Vec::new())).collect(),
-            enemies: en.iter().map(|&t| (t, 1, moves(w, t))).collect(),
+            enemies: en.iter().map(|&t| (t, moves(w, t))).collect(),
             fixed: Vec::new(),
             ..Fight::default()
         };
@@ -776,7 +555,7 @@ mod tests {
         let reply = |xr: u32, yr: u32| {
             let f = Fight {
                 own: south.iter().map(|&t| (t, Vec::new())).collect(),
-                enemies: vec![(xr, 1, Vec::new()), (yr, 1, Vec::new())],
+                enemies: vec![(xr, Vec::new()), (yr, Vec::new())],
                 fixed: Vec::new(),
                 ..Fight::default()
             };
@@ -791,7 +570,7 @@ mod tests {
         let east = [w.step(x, Dir::E), w.step(y, Dir::E)];
         let f = Fight {
             own: west.iter().map(|&t| (t, Vec::new())).collect(),
-            enemies: east.iter().map(|&t| (t, 1, Vec::new())).collect(),
+            enemies: east.iter().map(|&t| (t, Vec::new())).collect(),
             fixed: Vec::new(),
             ..Fight::default()
         };
@@ -879,98 +658,6 @@ mod tests {
     }
 
     #[test]
-    fn threat_keeps_a_lone_ant_out_of_reach_of_two_enemies_next_turn() {
-        // a four or eight steps west of x and y. No enemy reaches a this turn either way, so
-        // the plain evaluation only sees the distance and prefers the nearer square. With
-        // the threat term it sees that two enemies one move each from attack range of a lone
-        // ant kill it next turn (a share of a death), which they cannot do from eight steps.
-        let rows = |a_col: usize| {
-            let mut r = vec![". ".repeat(16); 16];
-            r[8].replace_range(2 * a_col..=2 * a_col, "a");
-            r[8].replace_range(24..25, "x");
-            r[9].replace_range(24..25, "y");
-            r
-        };
-        // The value of the own ants placed (they do not move) against the enemies' replies.
-        let placed = |rows: &[String], threat_percent: u32| {
-            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            let (w, own, en) = parse(&rows);
-            let f = Fight {
-                own: own.iter().map(|&t| (t, Vec::new())).collect(),
-                enemies: en.iter().map(|&t| (t, 1, moves(&w, t))).collect(),
-                threat_percent,
-                ..Fight::default()
-            };
-            let eval = Eval::Weighted {
-                aggressive: false,
-                per_player: false,
-            };
-            f.solve(&w, eval, &Budget::unlimited()).value
-        };
-        let value = |a_col: usize, threat_percent: u32| placed(&rows(a_col), threat_percent);
-        // a in column 8 is four steps from x, in column 4 eight steps. Enemy moves that
-        // cannot meet an own ant this turn are not searched (dependency tables): they stay.
-        assert!(value(8, 0) > value(4, 0), "plain: nearer is better");
-        assert_eq!(value(8, 0), -4);
-        assert_eq!(value(4, 0), -8);
-        assert!(value(8, 50) < value(4, 50), "threat: farther is better");
-        assert_eq!(value(8, 50), -384 - 4, "half a death");
-        assert_eq!(value(4, 50), -8, "out of reach next turn: no threat");
-        // With b beside a it is two against two: next turn's exchange is even, which costs
-        // half the difference of the death weights (768 − 512), less than the lone ant's.
-        let mut r = rows(8);
-        r[9].replace_range(16..17, "b");
-        let both = |p| placed(&r, p);
-        assert_eq!(both(50), (2 * 512 - 2 * 768) / 2 - 8, "two distances of 4");
-        assert_eq!(both(0), -8);
-    }
-
-    #[test]
-    fn threat_counts_the_ants_near_a_group_that_it_does_not_search() {
-        // a faces x four steps east: one against one next turn. y beside x is outside the
-        // group; as context it makes a lone ant against two. b beside a, also outside the
-        // group, evens it out again.
-        let (w, own, en) = parse(&[
-            ". . . . . . . . . . .",
-            ". . . . . . . . . . .",
-            ". . . a . . . x . . .",
-            ". . . b . . . y . . .",
-            ". . . . . . . . . . .",
-            ". . . . . . . . . . .",
-        ]);
-        let (a, b, x, y) = (own[0], own[1], en[0], en[1]);
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
-        let value = |context_enemies: Vec<u32>, context_own: Vec<u32>| {
-            let f = Fight {
-                own: vec![(a, Vec::new())],
-                enemies: vec![(x, 1, moves(&w, x))],
-                threat_percent: 50,
-                context_enemies,
-                context_own,
-                ..Fight::default()
-            };
-            f.solve(&w, eval, &Budget::unlimited()).value
-        };
-        // One against one: both threatened, (512 − 768) / 2, minus the distance 4.
-        assert_eq!(value(Vec::new(), Vec::new()), -128 - 4);
-        // With y only a is threatened.
-        assert_eq!(value(vec![y], Vec::new()), -384 - 4);
-        // With b as well, two against two: a and x are threatened again.
-        assert_eq!(value(vec![y], vec![b]), -128 - 4);
-        // Without the threat term none of it counts.
-        let plain = Fight {
-            own: vec![(a, Vec::new())],
-            enemies: vec![(x, 1, moves(&w, x))],
-            context_enemies: vec![y],
-            ..Fight::default()
-        };
-        assert_eq!(plain.solve(&w, eval, &Budget::unlimited()).value, -4);
-    }
-
-    #[test]
     fn defensive_eval_avoids_one_to_one_trades_and_aggressive_accepts_them() {
         // a can step into range of x (a 1:1 trade if x stays); x is walled in and cannot
         // escape. Not aggressive (−768 per own loss) the bot stays out of range; aggressive
@@ -986,10 +673,7 @@ mod tests {
         ]);
         let calm = fight(&w, &own, &en).solve(
             &w,
-            Eval::Weighted {
-                aggressive: false,
-                per_player: false,
-            },
+            Eval::Weighted { aggressive: false },
             &Budget::unlimited(),
         );
         let m = calm.moves.expect("complete")[0];
@@ -997,10 +681,7 @@ mod tests {
         assert!(w.dist2(m, en[0]) > 5);
         let hot = fight(&w, &own, &en).solve(
             &w,
-            Eval::Weighted {
-                aggressive: true,
-                per_player: false,
-            },
+            Eval::Weighted { aggressive: true },
             &Budget::unlimited(),
         );
         assert!(
@@ -1028,10 +709,7 @@ mod tests {
             "% . . . . . . . . . %",
             "% % % % % % % % % % %",
         ]);
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
+        let eval = Eval::Weighted { aggressive: false };
         let search = |fallback: bool, budget: &Budget| {
             let mut f = fight(&w, &own, &en);
             f.escape_fallback = fallback;
@@ -1085,10 +763,7 @@ mod tests {
             "% a . . . . %",
             "% % % % % % %",
         ]);
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
+        let eval = Eval::Weighted { aggressive: false };
         let solve = |stay_percent: u32| {
             let mut f = fight(&w, &own, &en);
             f.stay_percent = stay_percent;
@@ -1100,7 +775,7 @@ mod tests {
         let stayed = |moves: &[u32]| {
             let f = Fight {
                 own: moves.iter().map(|&t| (t, Vec::new())).collect(),
-                enemies: en.iter().map(|&t| (t, 1, Vec::new())).collect(),
+                enemies: en.iter().map(|&t| (t, Vec::new())).collect(),
                 ..Fight::default()
             };
             f.solve(&w, Eval::Simple, &Budget::unlimited()).value
@@ -1114,17 +789,14 @@ mod tests {
     }
 
     #[test]
-    fn keep_away_holds_back_where_the_plain_eval_closes_in() {
+    fn the_distance_weight_decides_whether_a_safe_pair_closes_in() {
         // Two own ants four rows above a lone enemy: x dies if it engages the pair, so no
-        // own loss is possible and only the distance term decides. The plain evaluation
-        // closes in; keep-away and a zero weight leave both ants where they are (staying is
-        // the first combination, and the only other moves considered are those that can
-        // meet x).
+        // own loss is possible and only the distance term decides. The full weight and half
+        // of it close in; a zero weight leaves both ants where they are (staying is the
+        // first combination, and the only other moves considered are those that can meet
+        // x).
         let (w, own, en) = pair_above_lone_enemy((2, 3), (2, 5));
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
+        let eval = Eval::Weighted { aggressive: false };
         let dist = |moves: &[u32]| distance_sum(&w, moves, en[0]);
         let start = dist(&own);
         let mut f = fight(&w, &own, &en);
@@ -1137,194 +809,6 @@ mod tests {
         f.dist_percent = Some(0);
         let none = f.solve(&w, eval, &Budget::unlimited());
         assert_eq!(none.moves, Some(own.clone()));
-        f.dist_percent = None;
-        f.keep_away = true;
-        let away = f.solve(&w, eval, &Budget::unlimited());
-        assert_eq!(away.moves, Some(own.clone()));
-    }
-
-    #[test]
-    fn cohesion_closes_in_side_by_side() {
-        // Two own ants four columns apart above a lone enemy, aggressive: the plain
-        // evaluation closes in with a east and b south (as good as any other pair of moves
-        // toward x); with cohesion b steps west instead, within attack range of a.
-        let (w, own, en) = pair_above_lone_enemy((3, 2), (3, 6));
-        let eval = Eval::Weighted {
-            aggressive: true,
-            per_player: false,
-        };
-        let together = |moves: &[u32]| w.dist2(moves[0], moves[1]) <= w.attack2;
-        let dist = |moves: &[u32]| distance_sum(&w, moves, en[0]);
-        let mut f = fight(&w, &own, &en);
-        let plain = f
-            .solve(&w, eval, &Budget::unlimited())
-            .moves
-            .expect("complete");
-        assert!(!together(&plain), "{plain:?}");
-        f.cohesion = 3;
-        let close = f
-            .solve(&w, eval, &Budget::unlimited())
-            .moves
-            .expect("complete");
-        assert!(together(&close), "{close:?}");
-        assert_eq!(dist(&close), dist(&plain), "both still close in");
-        assert!(dist(&close) < dist(&own));
-    }
-
-    #[test]
-    fn make_room_lets_an_ant_retreat_onto_the_square_of_a_friend() {
-        // x, y and z can each step one column east. a escapes east; b's only square out of
-        // their reach is c's, and c, out of reach where it stands, has no move of its own
-        // in the check list: without `make_room` b cannot retreat and dies alone.
-        let (w, own, en) = parse(&[
-            ". . . . . . . . . . . .",
-            ". . . . % . . . . . . .",
-            ". x . . a . . . . . . .",
-            ". y . . b c . . . . . .",
-            ". z . . . . . . . . . .",
-            ". . . . . . . . . . . .",
-            ". . . . . . . . . . . .",
-        ]);
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
-        let mut f = fight(&w, &own, &en);
-        let blocked = f.solve(&w, eval, &Budget::unlimited());
-        f.make_room = true;
-        let room = f.solve(&w, eval, &Budget::unlimited());
-        assert!(blocked.value < -500, "{blocked:?}");
-        assert!(room.value > -100, "{room:?}");
-        let moves = room.moves.expect("complete");
-        assert_eq!(moves[1], own[2], "b takes c's square");
-        assert!(
-            !moves.contains(&own[1]),
-            "nobody stays on b's square: {moves:?}"
-        );
-    }
-
-    /// Own hill H at (3, 5), enemy x beside it, own ant a three columns west, the cautious
-    /// evaluation: the fight, H, and a's step east, the only one that keeps H in a's attack
-    /// range. With nothing about the hill in the evaluation a keeps out of x's reach (x
-    /// stepping onto H would trade with a, one for one).
-    fn raider_beside_hill() -> (World, Fight, Eval, u32, u32) {
-        let (w, own, en) = parse(&[
-            "% % % % % % % % %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% . a . . . x . %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% % % % % % % % %",
-        ]);
-        let hill = w.tile(Pos::new(3, 5));
-        let east = w.step(own[0], Dir::E);
-        let eval = Eval::Weighted {
-            aggressive: false,
-            per_player: false,
-        };
-        let f = fight(&w, &own, &en);
-        let plain = f.solve(&w, eval, &Budget::unlimited());
-        let to = plain.moves.as_ref().map(|m| m[0]);
-        assert!(to.is_some_and(|t| t != east), "{to:?}");
-        (w, f, eval, hill, east)
-    }
-
-    #[test]
-    fn hills_in_the_evaluation_make_a_lone_ant_guard_its_hill() {
-        // `raider_beside_hill`: after a→E, x stepping onto the hill dies with a (a trade,
-        // -256); otherwise x razes the hill (-HILL_VALUE).
-        let (w, mut f, eval, hill, east) = raider_beside_hill();
-        f.own_hills = vec![hill];
-        let guarded = f.solve(&w, eval, &Budget::unlimited());
-        assert!(guarded.complete);
-        assert_eq!(guarded.moves, Some(vec![east]));
-        assert!(guarded.value > -HILL_VALUE / 2, "{}", guarded.value);
-        // An enemy hill next to our ant, the enemy too far to reach it: our ant steps onto
-        // the hill (the move is in its check list although it meets no enemy).
-        let (w, own, en) = parse(&[
-            "% % % % % % % % %",
-            "% . . . . . . . %",
-            "% . a . . . . . %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% . . . . . . x %",
-            "% % % % % % % % %",
-        ]);
-        let target = w.step(own[0], Dir::E);
-        let mut f = fight(&w, &own, &en);
-        f.enemy_hills = vec![target];
-        let razed = f.solve(&w, eval, &Budget::unlimited());
-        assert_eq!(razed.moves, Some(vec![target]));
-        assert!(razed.value > HILL_VALUE / 2, "{}", razed.value);
-    }
-
-    #[test]
-    fn hill_danger_makes_an_ant_meet_a_raider_beside_its_hill() {
-        // `raider_beside_hill`, but the hill itself is not in the evaluation: only the
-        // squares around it cost while an enemy ant stands on them alive. After a→E, x
-        // stepping onto the hill trades with a (-256); staying beside the hill costs x's
-        // square (-768) and is the enemy's best reply. Anywhere else x steps onto the hill
-        // alive (-1024).
-        let (w, mut f, eval, hill, east) = raider_beside_hill();
-        f.hill_danger = vec![(hill, 1024)];
-        f.hill_danger
-            .extend(Dir::ALL.iter().map(|&d| (w.step(hill, d), 768)));
-        let met = f.solve(&w, eval, &Budget::unlimited());
-        assert!(met.complete);
-        assert_eq!(met.moves, Some(vec![east]));
-        // x stays beside the hill (768) and a stands two steps from it (distance term 3).
-        assert_eq!(met.value, -768 - 3);
-        // The raider's step toward the hill meets no own ant, and the pruned enemy move
-        // lists would try only one such step (the first, north): squares with a danger are
-        // always tried, so the worst case has x step south, beside the hill (H, row 5).
-        let (w, own, en) = parse(&[
-            "% % % % % % % % %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% . a . . . x . %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% . . . . . . . %",
-            "% % % % % % % % %",
-        ]);
-        let at = |r, c| w.tile(Pos::new(r, c));
-        let mut f = fight(&w, &own, &en);
-        f.hill_danger = vec![
-            (at(5, 6), 1024),
-            (at(4, 6), 768),
-            (at(3, 6), 512),
-            (at(2, 6), 256),
-            (at(3, 5), 256),
-            (at(3, 7), 256),
-        ];
-        let out = f.solve(&w, eval, &Budget::unlimited());
-        assert!(out.complete);
-        // a→E (four steps from x's square beside the hill); x south costs 768.
-        assert_eq!(out.value, -768 - 4, "{out:?}");
-    }
-
-    #[test]
-    fn per_player_evaluation_lets_enemies_of_different_players_fight() {
-        // a (own) next to x (player 1), x next to y (player 2), nobody moves. As one side
-        // (post mortem) a and x trade one for one; per player x is engaged with a and y
-        // (two enemies) while a has one, so only x dies.
-        let (w, own, en) = parse(&["% % % % % % % %", "% . a . x . y %", "% % % % % % % %"]);
-        let fixed = |per_player: bool| {
-            let f = Fight {
-                own: vec![(own[0], Vec::new())],
-                enemies: vec![(en[0], 1, Vec::new()), (en[1], 2, Vec::new())],
-                fixed: Vec::new(),
-                ..Fight::default()
-            };
-            let eval = Eval::Weighted {
-                aggressive: false,
-                per_player,
-            };
-            f.solve(&w, eval, &Budget::unlimited()).value
-        };
-        assert_eq!(fixed(false), 512 - 768 - 2);
-        assert_eq!(fixed(true), 512 - 2);
     }
 
     #[test]
@@ -1480,7 +964,7 @@ mod tests {
                 let mut f = fight(&w, &own, &en);
                 f.stay_percent = stay_percent;
                 f.dist_percent = Some(0);
-                let eval = Eval::Weighted { aggressive: false, per_player: false };
+                let eval = Eval::Weighted { aggressive: false };
                 let out = f.solve(&w, eval, &Budget::unlimited());
                 proptest::prop_assert!(out.complete);
                 proptest::prop_assert_eq!(

@@ -196,11 +196,7 @@ pub struct AStar {
     heap: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
     /// Nodes expanded by the last search.
     pub expanded: u64,
-    /// Among equally promising tiles, expand first the one nearest the goal by squared
-    /// Euclidean distance, so that the first move is the one toward the straight line to
-    /// the goal (off: the lower tile index, which favours one axis).
-    pub straight: bool,
-    /// Nonzero: among equally promising tiles (and without `straight`), expand first by a
+    /// Nonzero: among equally promising tiles, expand first by a
     /// hash of the tile salted with this value, so that ties between shortest paths fall
     /// differently from search to search instead of always toward lower tile indices.
     pub salt: u32,
@@ -216,7 +212,6 @@ impl AStar {
             parent: vec![0; n],
             heap: BinaryHeap::new(),
             expanded: 0,
-            straight: false,
             salt: 0,
         }
     }
@@ -276,9 +271,7 @@ impl AStar {
                     self.parent[ni] = t;
                     let h = world.manhattan(n, to);
                     if ng + h <= max_len {
-                        let tie = if self.straight {
-                            world.dist2(n, to)
-                        } else if self.salt != 0 {
+                        let tie = if self.salt != 0 {
                             mix(n ^ self.salt)
                         } else {
                             0
@@ -360,35 +353,6 @@ mod tests {
         let target = w.tile(Pos::new(3, 3));
         let bits = (1 << Dir::E.index()) | (1 << Dir::S.index());
         assert_eq!(found, vec![(target, bits)]);
-    }
-
-    #[test]
-    fn straight_ties_step_along_the_longer_axis() {
-        // Open 12×12: the goal is 5 rows down and 2 columns right, so every path of 7 steps
-        // is shortest; the straight line leaves south first, tile order leaves east.
-        let w = world(&["............"; 12]);
-        let mut a = AStar::new(w.len());
-        let (from, to) = (w.tile(Pos::new(3, 3)), w.tile(Pos::new(8, 5)));
-        let plain = a.first_move(&w, from, to, 20, 1000, |_| false);
-        a.straight = true;
-        let straight = a.first_move(&w, from, to, 20, 1000, |_| false);
-        assert_eq!(straight, Some((Dir::S, 7)));
-        assert_eq!(
-            plain,
-            Some((Dir::E, 7)),
-            "tile order alone leaves along the other axis"
-        );
-        // 2 rows down and 5 columns right: east first; 5 rows up and 2 left: north first.
-        let to = w.tile(Pos::new(5, 8));
-        assert_eq!(
-            a.first_move(&w, from, to, 20, 1000, |_| false),
-            Some((Dir::E, 7))
-        );
-        let to = w.tile(Pos::new(10, 1));
-        assert_eq!(
-            a.first_move(&w, from, to, 20, 1000, |_| false),
-            Some((Dir::N, 7))
-        );
     }
 
     #[test]

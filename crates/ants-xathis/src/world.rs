@@ -1,5 +1,5 @@
 //! The bot's world model: remembered water, per-turn ants/food/hills, vision, remembered
-//! hills and the "stood still" counters of enemy ants. Tiles are flat `u32` indices of a torus
+//! own hills and the "stood still" counters of enemy ants. Tiles are flat `u32` indices of a torus
 //! [`Shape`]; unknown tiles count as land (as in the post mortem).
 
 use ants::{GameSettings, TurnInput};
@@ -39,16 +39,12 @@ pub struct World {
     pub is_food: Vec<bool>,
     /// Own hills (visible this turn, or remembered while not seen razed).
     pub own_hills: Vec<u32>,
-    /// Enemy hills with owner (visible this turn; remembered if `remember_hills`).
+    /// Enemy hills with owner (visible this turn).
     pub enemy_hills: Vec<(u32, u8)>,
-    /// Remember enemy hills out of sight until their tile is seen without a hill.
-    pub remember_hills: bool,
     /// Consecutive turns an enemy ant of the same owner has stood on each tile.
     pub still_turns: Vec<u16>,
     /// Tiles inside the vision of an own ant this turn.
     pub visible: Vec<bool>,
-    /// Turn in which each tile was last visible (0 = never).
-    pub last_seen: Vec<u32>,
     vision_offsets: Vec<(i32, i32)>,
     prev_owner: Vec<u8>,
 }
@@ -98,10 +94,8 @@ impl World {
             is_food: vec![false; n],
             own_hills: Vec::new(),
             enemy_hills: Vec::new(),
-            remember_hills: false,
             still_turns: vec![0; n],
             visible: vec![false; n],
-            last_seen: vec![0; n],
             vision_offsets,
             prev_owner: vec![NO_ANT; n],
         }
@@ -253,7 +247,6 @@ impl World {
                 let (dr, dc) = self.vision_offsets[k];
                 let t = self.offset_tile(a, dr, dc) as usize;
                 self.visible[t] = true;
-                self.last_seen[t] = self.turn;
             }
         }
     }
@@ -272,13 +265,6 @@ impl World {
         for &t in &self.own_hills {
             if !self.visible[t as usize] && !own.contains(&t) {
                 own.push(t);
-            }
-        }
-        if self.remember_hills {
-            for &(t, o) in &self.enemy_hills {
-                if !self.visible[t as usize] && !enemy.iter().any(|&(u, _)| u == t) {
-                    enemy.push((t, o));
-                }
             }
         }
         own.sort_unstable();
@@ -346,7 +332,7 @@ mod tests {
         );
         assert!(
             w.enemy_hills.is_empty(),
-            "xathis-style forgets enemy hills out of sight"
+            "enemy hills out of sight are forgotten"
         );
         w.update(&TurnInput {
             turn: 4,

@@ -55,46 +55,11 @@ impl Bot for Recorder {
     }
 }
 
-/// Every option the two standard configurations leave off, switched on (covers the code
-/// paths behind them).
-fn all_on() -> Config {
-    Config {
-        vision_explore: true,
-        remember_hills: true,
-        scored_border: true,
-        hill_rush: true,
-        per_player_combat: true,
-        relative_only_in_duels: false,
-        hill_combat: true,
-        exposure_check: true,
-        food_matching: false,
-        chase_detached: true,
-        guard_depth: 12,
-        approach_depth: 14,
-        make_room: true,
-        still_turns: 0,
-        recall_depth: 20,
-        threat_percent: 30,
-        approach_hold: true,
-        approach_retreat: true,
-        escape_outnumbered: true,
-        reinforce_depth: 20,
-        cohesion: 3,
-        chase_home_depth: 20,
-        approach_straight: true,
-        multi_hill_alarm: 10,
-        defend_raiders_only: true,
-        multi_approach_surplus: 3,
-        ..Config::champion()
-    }
-}
-
 fn make(name: &str) -> Box<dyn Bot> {
     match name {
         "champion" => timeless(name, &Config::champion()),
         "xathis-style" => timeless(name, &Config::xathis()),
         "xathis-postmortem" => timeless(name, &Config::post_mortem()),
-        "all-on" => timeless(name, &all_on()),
         baseline => bots::by_name(baseline).unwrap(),
     }
 }
@@ -201,13 +166,6 @@ fn all_games() -> String {
             3,
             400,
             &["champion", "xathis-style", "greedy", "hunter"],
-        ),
-        (
-            "p4-all-on-s5",
-            "maze_p04_01.map",
-            5,
-            400,
-            &["all-on", "champion", "xathis-style", "all-on"],
         ),
     ];
     games

@@ -16,16 +16,6 @@ const DEPTH: u16 = 6;
 impl Brain {
     pub(super) fn init_explore(&mut self) {
         let w = &self.world;
-        if self.cfg.vision_explore {
-            for t in 0..w.len() {
-                if w.water[t] || w.visible[t] {
-                    self.explore[t] = 0;
-                } else {
-                    self.explore[t] = self.explore[t].saturating_add(1);
-                }
-            }
-            return;
-        }
         self.bfs
             .run(w, w.own_ants.iter().copied(), EXPLORE_DEPTH - 1, |_, _| {
                 Flow::Expand

@@ -78,13 +78,11 @@ pub fn match_food(
 }
 
 impl Brain {
-    /// Whether contested foods are approached by safe steps: [`Config::contest_food`], or
-    /// [`Config::multi_contest_food`] once two enemy players have been seen.
-    ///
-    /// [`Config::contest_food`]: super::Config::contest_food
-    /// [`Config::multi_contest_food`]: super::Config::multi_contest_food
+    /// Whether contested foods are approached by safe steps:
+    /// [`Config::multi_contest_food`](super::Config::multi_contest_food) once two enemy
+    /// players have been seen.
     fn contest_food(&self) -> bool {
-        self.cfg.contest_food || (self.cfg.multi_contest_food && !self.duel())
+        self.cfg.multi_contest_food && !self.duel()
     }
 
     /// How far the food step looks for ants: [`Config::food_depth`] while at most one enemy

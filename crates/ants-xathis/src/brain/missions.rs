@@ -1,5 +1,5 @@
 //! Missions: free ants without anything else to do walk to a border tile of their area (from
-//! an own hill a random or scored one), keep their target between turns and refresh it.
+//! an own hill a random one), keep their target between turns and refresh it.
 
 use rand::Rng;
 
@@ -117,40 +117,16 @@ impl Brain {
         }
     }
 
-    /// The border target of an ant that stands on an own hill.
+    /// The border target of an ant that stands on an own hill: a random border tile of its
+    /// area.
     fn hill_target(&mut self, t: u32) -> Option<u32> {
         let area = self.areas.area(t)?;
         let border = self.areas.border_of(area);
         if border.is_empty() {
             return None;
         }
-        if !self.cfg.scored_border {
-            let k = self.rng.random_range(0..border.len());
-            return Some(border[k].1);
-        }
-        let w = &self.world;
-        let mut best: Option<(i64, u32)> = None;
-        for _ in 0..12 {
-            let b = border[self.rng.random_range(0..border.len())].1;
-            let mut score = 0i64;
-            if self.areas.contested[b as usize] {
-                score += 40;
-            }
-            if let Some(h) = w.enemy_hills.iter().map(|&(h, _)| w.manhattan(b, h)).min() {
-                score -= i64::from(h) / 2;
-            }
-            let crowd = self
-                .missions
-                .iter()
-                .filter(|m| w.manhattan(m.target, b) <= 6)
-                .count();
-            score -= 8 * crowd as i64;
-            score -= i64::from(w.manhattan(t, b)) / 4;
-            if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, b));
-            }
-        }
-        best.map(|(_, b)| b)
+        let k = self.rng.random_range(0..border.len());
+        Some(border[k].1)
     }
 }
 
@@ -175,7 +151,7 @@ mod tests {
         let border: Vec<u32> = b.areas().border.iter().map(|x| x.1).collect();
         assert_eq!(border.len(), 80, "the diamond of radius 20");
         assert!(border.iter().all(|&t| w.manhattan(start, t) == 20));
-        // An enemy ant 10 columns east: the border runs between them and is contested.
+        // An enemy ant 10 columns east: the border runs between them.
         let mut b = brain(80, 80);
         let input = TurnInput {
             turn: 1,
@@ -185,7 +161,7 @@ mod tests {
         b.turn(&input);
         let w = b.world();
         let mid = w.tile(Pos::new(10, 15));
-        assert!(b.areas().is_border[mid as usize] && b.areas().contested[mid as usize]);
+        assert!(b.areas().is_border[mid as usize]);
         assert!(!b.areas().is_border[w.tile(Pos::new(10, 14)) as usize]);
         // Two own ants 20 apart: their areas merge, nothing between them is border.
         let mut b = brain(80, 80);

@@ -8,7 +8,7 @@
 //! This module holds the [`Brain`], the turn loop and the bookkeeping of moves; the steps
 //! are in their own files, in pipeline order: `food` (food and the food matching),
 //! `enemies` (enemy hills, approaching and chasing enemy ants), `fight` (combat groups,
-//! defence and recall to own hills, escape), `explore` (explore values, spreading out) and
+//! defence of own hills, escape), `explore` (explore values, spreading out) and
 //! `missions` (long walks to the border); `config` holds the [`Config`] and `scratch` the
 //! per-turn buffers every step reads and writes.
 
@@ -36,7 +36,6 @@ mod scratch;
 
 pub use config::Config;
 pub use explore::EXPLORE_DEPTH;
-pub use fight::{AGGRESSIVE_COUNT, HILL_FIGHT2};
 pub use food::match_food;
 use scratch::Scratch;
 
@@ -55,12 +54,8 @@ pub enum Step {
     Fight,
     /// The defence of an own hill.
     Defence,
-    /// The recall of ants to a threatened own hill, and the hill garrison.
-    Recall,
     /// The approach toward enemy ants.
     Approach,
-    /// Reinforcing outnumbered own ants near the enemy.
-    Reinforce,
     /// The chase of a detached enemy ant.
     Chase,
     /// The escape of a dangered ant.
@@ -82,14 +77,12 @@ pub enum Step {
 
 impl Step {
     /// Every step, in pipeline order.
-    pub const ALL: [Step; 15] = [
+    pub const ALL: [Step; 13] = [
         Step::EnemyHill,
         Step::Food,
         Step::Fight,
         Step::Defence,
-        Step::Recall,
         Step::Approach,
-        Step::Reinforce,
         Step::Chase,
         Step::Escape,
         Step::DistributeNear,
@@ -107,9 +100,7 @@ impl Step {
             Step::Food => "food",
             Step::Fight => "fight",
             Step::Defence => "defence",
-            Step::Recall => "recall",
             Step::Approach => "approach",
-            Step::Reinforce => "reinforce",
             Step::Chase => "chase",
             Step::Escape => "escape",
             Step::DistributeNear => "distribute near enemies",
@@ -133,7 +124,7 @@ pub struct Brain {
     bfs: Bfs,
     bfs2: Bfs,
     /// Steps from the own hills, to [`Brain::home_depth`]: one search per turn
-    /// ([`Brain::home_bfs`]) for the home guard, the defence step and the hill guard.
+    /// ([`Brain::home_bfs`]) for the home guard and the defence step.
     home: Bfs,
     /// Whether `home` holds this turn's search.
     home_ready: bool,
@@ -189,7 +180,6 @@ impl Brain {
     /// Reads the game settings and sizes every buffer.
     pub fn setup(&mut self, settings: &GameSettings) {
         self.world = World::new(settings);
-        self.world.remember_hills = self.cfg.remember_hills;
         let n = self.world.len();
         self.bfs = Bfs::new(n);
         self.bfs2 = Bfs::new(n);
@@ -253,25 +243,12 @@ impl Brain {
         };
         self.begin_turn();
         self.init_missions();
-        let defence_first = self.multi_defence();
-        if defence_first {
-            let reserved = self.reserve_dangered();
-            self.at(Step::Defence).defence();
-            self.release(reserved);
-        } else {
-            self.at(Step::Defence).hill_alarm();
-        }
         self.hills_and_food();
         self.init_explore();
         self.areas.compute(&self.world);
         self.at(Step::Fight).fight();
-        if !defence_first {
-            self.at(Step::Defence).defence();
-        }
-        self.at(Step::Recall).recall();
-        self.at(Step::Recall).garrison();
+        self.at(Step::Defence).defence();
         self.at(Step::Approach).approach_enemies();
-        self.at(Step::Reinforce).reinforce();
         self.at(Step::Chase).attack_detached_enemies();
         self.at(Step::Escape).escape_enemies();
         self.at(Step::DistributeNear).distribute(true);
@@ -309,13 +286,10 @@ impl Brain {
         self.home_ready = false;
     }
 
-    /// The depth of [`Brain::home_bfs`]: the largest of the defence step's (in 2- and
-    /// 4-player games) and the hill guard's.
+    /// The depth of [`Brain::home_bfs`]: the larger of the defence step's depths in 2- and
+    /// 4-player games.
     fn home_depth(&self) -> u16 {
-        fight::DEFENCE_DEPTH
-            .max(self.cfg.multi_defence_depth)
-            .max(self.cfg.guard_depth)
-            .max(self.cfg.multi_hill_danger)
+        fight::DEFENCE_DEPTH.max(self.cfg.multi_defence_depth)
     }
 
     /// Fills `home` with the steps from the own hills up to [`Brain::home_depth`], once per
@@ -332,19 +306,12 @@ impl Brain {
 
     /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
     /// reach next turn are kept from both (with [`Config::safe_food`] only from the hill step:
-    /// the food step gives them safe steps only; with [`Config::hill_first`] only from the
-    /// food step).
+    /// the food step gives them safe steps only).
     fn hills_and_food(&mut self) {
-        if self.cfg.hill_first {
-            self.at(Step::EnemyHill).enemy_hills();
-        }
         let mut reserved = self.reserve_dangered();
-        self.at(Step::Defence).sentinels();
-        if !self.cfg.hill_first {
-            let home = self.reserve_home_guard();
-            self.at(Step::EnemyHill).enemy_hills();
-            self.release(home);
-        }
+        let home = self.reserve_home_guard();
+        self.at(Step::EnemyHill).enemy_hills();
+        self.release(home);
         if self.cfg.safe_food {
             self.release(std::mem::take(&mut reserved));
         }
@@ -593,44 +560,6 @@ mod tests {
         assert_ne!(order_of_a(true), Some(Dir::E));
     }
 
-    #[test]
-    fn multi_defence_sends_the_ant_a_food_would_take_to_meet_a_raider() {
-        // Own hill H (10,10); own ant A (6,10) is 4 steps from a food (2,10); an enemy ant
-        // (18,10) walks toward H. The food step comes before the defence and takes A north.
-        // With `multi_defence`, once a second enemy player (25,25) has been seen, the
-        // defence comes first and sends A south, toward the raider's path.
-        let order_of_a = |multi_defence: bool, second_enemy: bool| {
-            let mut b = Brain::new(Config {
-                multi_defence,
-                ..Config::champion()
-            });
-            b.setup(&settings(30, 30, 500));
-            let mut ants = vec![ant(6, 10, 0), ant(18, 10, 1)];
-            if second_enemy {
-                ants.push(ant(25, 25, 2));
-            }
-            let orders = b.turn(&TurnInput {
-                turn: 1,
-                ants,
-                hills: vec![(Pos::new(10, 10), 0)],
-                food: vec![Pos::new(2, 10)],
-                ..TurnInput::default()
-            });
-            let step = b
-                .decided_by()
-                .find(|&(p, _)| p == Pos::new(6, 10))
-                .map(|(_, s)| s);
-            let dir = orders
-                .iter()
-                .find(|o| o.pos == Pos::new(6, 10))
-                .map(|o| o.dir);
-            (dir, step)
-        };
-        assert_eq!(order_of_a(false, true), (Some(Dir::N), Some(Step::Food)));
-        assert_eq!(order_of_a(true, false), (Some(Dir::N), Some(Step::Food)));
-        assert_eq!(order_of_a(true, true), (Some(Dir::S), Some(Step::Defence)));
-    }
-
     /// The step that decided the move of the own ant at `at` in the first turn of a brain
     /// with `cfg` on an open 30×30 map.
     fn step_at(cfg: Config, input: &TurnInput, at: Pos) -> Option<Step> {
@@ -638,30 +567,6 @@ mod tests {
         b.setup(&settings(30, 30, 500));
         b.turn(input);
         b.decided_by().find(|&(p, _)| p == at).map(|(_, s)| s)
-    }
-
-    #[test]
-    fn multi_defence_finds_a_defender_around_the_hill() {
-        // Own hill H (10,10); an enemy ant (14,10) is 4 steps from it; own ant A (9,13) is 4
-        // steps from H but 5 from (11,10), the raider's path next to the hill, so the
-        // default defence finds no defender (A approaches the enemy instead). With
-        // `multi_defence` and a second enemy player seen, A is within the raider's
-        // distance plus two of the hill and defends.
-        let input = TurnInput {
-            turn: 1,
-            ants: vec![ant(9, 13, 0), ant(14, 10, 1), ant(25, 25, 2)],
-            hills: vec![(Pos::new(10, 10), 0)],
-            ..TurnInput::default()
-        };
-        let step_of_a = |multi_defence: bool| {
-            let cfg = Config {
-                multi_defence,
-                ..Config::champion()
-            };
-            step_at(cfg, &input, Pos::new(9, 13))
-        };
-        assert_ne!(step_of_a(false), Some(Step::Defence));
-        assert_eq!(step_of_a(true), Some(Step::Defence));
     }
 
     #[test]
@@ -694,68 +599,6 @@ mod tests {
         assert_eq!(step_of_a(true, false, 4), Some(Step::EnemyHill));
         assert_eq!(step_of_a(true, true, 0), Some(Step::EnemyHill));
         assert_eq!(step_of_a(true, true, 4), Some(Step::Defence));
-    }
-
-    /// The step that moves own ant A (8,10) beside own hill H (10,10), with own ant B (8,9)
-    /// beside it, an enemy ant of player 1 at (6,11) that can attack A next turn, a raider
-    /// of player `raider` at (14,10) four steps south of H, and `more` ants.
-    fn alarm_step(cfg: Config, raider: u8, more: &[(Pos, u8)]) -> Option<Step> {
-        let mut ants = vec![
-            ant(8, 10, 0),
-            ant(8, 9, 0),
-            ant(6, 11, 1),
-            ant(14, 10, raider),
-        ];
-        ants.extend_from_slice(more);
-        let input = TurnInput {
-            turn: 1,
-            ants,
-            hills: vec![(Pos::new(10, 10), 0)],
-            ..TurnInput::default()
-        };
-        step_at(cfg, &input, Pos::new(8, 10))
-    }
-
-    #[test]
-    fn multi_hill_alarm_sends_an_ant_in_a_fight_to_meet_a_raider() {
-        // `alarm_step`'s scene: the fight search takes A and B; no other own ant is near, so
-        // the defence after the fight finds no free ant for the raider. With
-        // `multi_hill_alarm=10` and two enemy players seen, the defence before the fight
-        // sends A south to meet the raider; but not when a second enemy ant (6,9) can reach
-        // A's step as well (A would walk alone into two enemies): then A is left to the fight.
-        let step_of_a = |multi_hill_alarm: u16, raider: u8, second: bool| {
-            let cfg = Config {
-                multi_hill_alarm,
-                ..Config::champion()
-            };
-            let more: &[(Pos, u8)] = if second { &[(Pos::new(6, 9), 1)] } else { &[] };
-            alarm_step(cfg, raider, more)
-        };
-        assert_eq!(step_of_a(0, 2, false), Some(Step::Fight));
-        assert_eq!(step_of_a(10, 1, false), Some(Step::Fight));
-        assert_eq!(step_of_a(3, 2, false), Some(Step::Fight));
-        assert_eq!(step_of_a(10, 2, true), Some(Step::Fight));
-        assert_eq!(step_of_a(10, 2, false), Some(Step::Defence));
-    }
-
-    #[test]
-    fn alarm_lone_raiders_meets_only_raiders_without_company() {
-        // `alarm_step`'s scene with a second raider of player 2 at (15,11) or not, and the
-        // alarm within 4 steps (the enemy at (6,11) is 5 steps from H). With
-        // `alarm_lone_raiders` the alarm meets a lone raider (A defends) but leaves a pair
-        // to the fight (A fights).
-        let step_of_a = |alarm_lone_raiders: bool, pair: bool| {
-            let cfg = Config {
-                multi_hill_alarm: 4,
-                alarm_lone_raiders,
-                ..Config::champion()
-            };
-            let more: &[(Pos, u8)] = if pair { &[(Pos::new(15, 11), 2)] } else { &[] };
-            alarm_step(cfg, 2, more)
-        };
-        assert_eq!(step_of_a(false, true), Some(Step::Defence));
-        assert_eq!(step_of_a(true, false), Some(Step::Defence));
-        assert_eq!(step_of_a(true, true), Some(Step::Fight));
     }
 
     #[test]
@@ -814,34 +657,6 @@ mod tests {
         assert_ne!(step_of_a(4, true), Some(Step::Defence));
         assert_ne!(step_of_a(5, false), Some(Step::Defence));
         assert_eq!(step_of_a(5, true), Some(Step::Defence));
-    }
-
-    #[test]
-    fn defend_raiders_only_leaves_enemy_ants_at_their_own_hill() {
-        // Own hill (10,10) and own ant A (12,10); the enemy hill (10,22) is in sight, and own
-        // ant B (16,22) nearer to it takes the enemy-hill step. An enemy ant at `e` is met
-        // by A (the defence step) unless, with `defend_raiders_only`, it is fewer steps from
-        // its own hill than from the own hill.
-        let step_of_a = |raiders_only: bool, e: (i32, i32)| {
-            let cfg = Config {
-                defend_raiders_only: raiders_only,
-                ..Config::post_mortem()
-            };
-            let input = TurnInput {
-                turn: 1,
-                ants: vec![ant(12, 10, 0), ant(16, 22, 0), ant(e.0, e.1, 1)],
-                hills: vec![(Pos::new(10, 10), 0), (Pos::new(10, 22), 1)],
-                ..TurnInput::default()
-            };
-            step_at(cfg, &input, Pos::new(12, 10))
-        };
-        // At home: 3 steps from its hill, 9 from the own hill.
-        assert_eq!(step_of_a(false, (10, 19)), Some(Step::Defence));
-        assert_ne!(step_of_a(true, (10, 19)), Some(Step::Defence));
-        // A raider: 4 steps from the own hill, 8 from its own.
-        assert_eq!(step_of_a(true, (10, 14)), Some(Step::Defence));
-        // As far from both hills (6 steps): still met.
-        assert_eq!(step_of_a(true, (10, 16)), Some(Step::Defence));
     }
 
     #[test]
@@ -923,29 +738,6 @@ mod tests {
     }
 
     #[test]
-    fn safe_hill_sends_a_dangered_raider_only_by_a_safe_step() {
-        // The enemy E (12,12) can reach the ant next turn. With the hill 4 steps east the
-        // only step toward it is within E's reach; with the hill to the north-east the step
-        // north is out of it.
-        let order = |safe_hill: bool, hill: Pos| {
-            let cfg = Config {
-                safe_hill,
-                ..Config::post_mortem()
-            };
-            let input = TurnInput {
-                turn: 1,
-                ants: vec![ant(10, 10, 0), ant(12, 12, 1)],
-                hills: vec![(hill, 1)],
-                ..TurnInput::default()
-            };
-            hills_and_food_order(cfg, &input)
-        };
-        assert_eq!(order(false, Pos::new(10, 14)), Some(Dir::E));
-        assert_eq!(order(true, Pos::new(10, 14)), None);
-        assert_eq!(order(true, Pos::new(6, 14)), Some(Dir::N));
-    }
-
-    #[test]
     fn every_ant_is_credited_to_the_step_that_moved_it() {
         // Ant A (10,10) is 2 steps from a food, ant B (20,20) has nothing near: the food
         // step moves A, a later step (explore or missions) B; the table has both ants.
@@ -972,55 +764,34 @@ mod tests {
         });
         idle.begin_turn();
         assert!(idle.decided_by().all(|(_, s)| s == Step::Idle));
-        assert_eq!(Step::ALL.len(), 15);
+        assert_eq!(Step::ALL.len(), 13);
         assert!(Step::ALL.iter().all(|s| !s.name().is_empty()));
     }
 
     #[test]
-    fn hill_first_sends_a_dangered_raider_to_the_enemy_hill() {
-        // The enemy hill is 4 steps east of the ant; the enemy E (12,12) can reach it next
-        // turn. Fight first keeps the ant from the hill step; with `hill_first` it walks on.
-        let order = |hill_first: bool| {
-            let cfg = Config {
-                fight_first: true,
-                safe_food: true,
-                hill_first,
-                ..Config::post_mortem()
-            };
-            let input = TurnInput {
-                turn: 1,
-                ants: vec![ant(10, 10, 0), ant(12, 12, 1)],
-                hills: vec![(Pos::new(10, 14), 1)],
-                ..TurnInput::default()
-            };
-            hills_and_food_order(cfg, &input)
-        };
-        assert_eq!(order(false), None);
-        assert_eq!(order(true), Some(Dir::E));
-    }
-
-    #[test]
-    fn contest_food_approaches_a_contested_food_by_safe_steps_only() {
+    fn contested_foods_are_approached_by_safe_steps_only() {
         // The food is 4 steps east of the ant and 4 steps west of a lone enemy: contested,
         // and no second own ant to avenge. The post mortem's rule gives it up; with
-        // `contest_food` the ant steps east, out of the enemy's reach, in both food modes.
+        // `multi_contest_food` in a 4-player game (an ant of a second enemy player far away)
+        // the ant steps east, out of the enemy's reach, in both food modes.
+        let far = ant(25, 25, 2);
         for food_matching in [true, false] {
-            let cfg = |contest_food| Config {
+            let cfg = |multi_contest_food| Config {
                 food_matching,
-                contest_food,
+                multi_contest_food,
                 ..Config::post_mortem()
             };
-            let ants = vec![ant(10, 10, 0), ant(10, 18, 1)];
+            let ants = vec![ant(10, 10, 0), ant(10, 18, 1), far];
             let food = Pos::new(10, 14);
             assert_eq!(food_order(cfg(false), ants.clone(), food), None);
             assert_eq!(food_order(cfg(true), ants, food), Some(Dir::E));
             // The enemy 2 steps from the food can reach the only step toward it: the ant is
             // not sent (one on one exchanges are avoided).
-            let ants = vec![ant(10, 10, 0), ant(12, 13, 1)];
+            let ants = vec![ant(10, 10, 0), ant(12, 13, 1), far];
             let food = Pos::new(10, 13);
             assert_eq!(food_order(cfg(true), ants, food), None);
             // With a second own ant 2 steps farther the closer one is sacrificed.
-            let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 13, 1)];
+            let ants = vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 13, 1), far];
             assert_eq!(food_order(cfg(false), ants, food), Some(Dir::E));
         }
     }

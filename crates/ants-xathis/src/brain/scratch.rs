@@ -9,15 +9,8 @@ use crate::world::{NO_ANT, World};
 
 use super::{APPROACH_DEPTH, Config, NO_IDX, Step};
 
-/// Combat: "close" own ants are within this squared distance.
-pub(super) const CLOSE2: u32 = 77;
-/// Combat: an ant is "single" (escapes instead of fighting) without own ants this close.
-pub(super) const SUPPORT2: u32 = 20;
 /// The largest `close2` used (larger settings are capped: the count scans a square).
 const MAX_CLOSE2: u32 = 400;
-/// Enemies standing still longer than this many turns are assumed not to move (post
-/// mortem: 5).
-pub(super) const STILL_TURNS: u16 = 5;
 
 /// The per-turn buffers. Own ants are indexed like `World::own_ants`, enemy ants like
 /// `World::enemy_ants`, tiles like the world.
@@ -55,11 +48,6 @@ pub(super) struct Scratch {
     pub(super) enemy_near_src: Vec<u32>,
     /// Enemy ants without another enemy ant within 4 rows and columns.
     pub(super) detached: Vec<bool>,
-    /// Enemy ants within [`Config::guard_depth`](super::Config::guard_depth) steps of an
-    /// own hill (filled by the fight step).
-    pub(super) guarded: Vec<bool>,
-    /// Tiles of the enemy ants the defence step has sent a defender to this turn.
-    pub(super) defended: Vec<u32>,
     /// Enemy ant index per tile ([`NO_IDX`]: none).
     en_at: Vec<u32>,
     /// The orders given so far this turn.
@@ -105,7 +93,6 @@ impl Scratch {
         self.decided_by.clear();
         self.decided_by.resize(n_own, Step::Idle);
         self.step = Step::Idle;
-        self.defended.clear();
         for (i, &t) in w.own_ants.iter().enumerate() {
             self.ant_at[t as usize] = i as u32;
             self.next_occ[t as usize] = true;
@@ -217,7 +204,7 @@ impl Scratch {
 
 /// Counts the ants around tile `t` (not on it) within squared distance `close2` (capped at
 /// [`MAX_CLOSE2`]): own ants, own ants within `support2`, and enemy ants.
-pub(super) fn around(w: &World, t: u32, close2: u32, support2: u32) -> (u32, u32, u32) {
+fn around(w: &World, t: u32, close2: u32, support2: u32) -> (u32, u32, u32) {
     let close2 = close2.min(MAX_CLOSE2);
     let r = f64::from(close2).sqrt() as i32;
     let (mut close, mut sup, mut foes) = (0, 0, 0);
