@@ -160,29 +160,22 @@ fn a_crowded_turn_on_a_huge_map_keeps_the_deadline() {
     }
 }
 
-fn shared_map(name: &str) -> Option<Map> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/ants/maps"
-    ))
-    .join(name);
-    match Map::load(&path) {
-        Ok(m) => Some(m),
-        Err(e) => {
-            println!(
-                "skipping: shared map {} not available ({e})",
-                path.display()
-            );
-            None
-        }
-    }
+/// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
+/// fails the test with its path.
+fn official_map(name: &str) -> Map {
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(name);
+    Map::load(&path).unwrap_or_else(|e| {
+        panic!(
+            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
+            path.display()
+        )
+    })
 }
 
 #[test]
 fn beats_baseline_bots_in_seeded_games() {
-    let Some(map) = shared_map("maze/maze_p02_05.map") else {
-        return;
-    };
+    let map = official_map("maze/maze_p02_05.map");
     for (seed, opponent) in [(11, "hunter"), (12, "greedy"), (13, "lefty")] {
         let config = GameConfig {
             turns: 300,
@@ -211,9 +204,7 @@ fn beats_baseline_bots_in_seeded_games() {
 
 #[test]
 fn the_optional_safety_pass_plays_legal_winning_games() {
-    let Some(map) = shared_map("maze/maze_p02_05.map") else {
-        return;
-    };
+    let map = official_map("maze/maze_p02_05.map");
     let profile = Profile::parse("[safety]\nenabled = 1\n", "safety-on").unwrap();
     assert!(profile.safety && !Profile::default().safety);
     let config = GameConfig {

@@ -10,14 +10,17 @@ use ants::{Bot, GameConfig, Map, Status, bots, play_game};
 use ants_xathis::{ChampionBot, Config, XathisBot};
 use common::{FOREVER_MS, timeless};
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
-    if p.join("ants/maps").is_dir() {
-        Some(p)
-    } else {
-        eprintln!("skipping: shared data not found at {}", p.display());
-        None
-    }
+/// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
+/// fails the test with its path.
+fn official_map(rel: &str) -> Map {
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
+    Map::load(&path).unwrap_or_else(|e| {
+        panic!(
+            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
+            path.display()
+        )
+    })
 }
 
 fn play(
@@ -25,7 +28,7 @@ fn play(
     seed: u64,
     turns: u32,
     make: &dyn Fn(usize) -> Box<dyn Bot>,
-) -> Option<ants::GameOutcome> {
+) -> ants::GameOutcome {
     play_timed(map, seed, turns, 500, make)
 }
 
@@ -35,29 +38,26 @@ fn play_timed(
     turns: u32,
     turntime_ms: u64,
     make: &dyn Fn(usize) -> Box<dyn Bot>,
-) -> Option<ants::GameOutcome> {
-    let root = shared()?;
-    let map = Map::load(&root.join("ants/maps").join(map)).unwrap();
+) -> ants::GameOutcome {
+    let map = official_map(map);
     let config = GameConfig {
         turns,
         turntime_ms,
         ..GameConfig::seeded(seed)
     };
     let players = usize::from(map.players());
-    Some(play_game(&map, &config, (0..players).map(make).collect()).unwrap())
+    play_game(&map, &config, (0..players).map(make).collect()).unwrap()
 }
 
 #[test]
 fn xathis_beats_hunter_and_never_times_out() {
-    let Some(r) = play("maze/maze_p02_01.map", 1, 300, &|p| {
+    let r = play("maze/maze_p02_01.map", 1, 300, &|p| {
         if p == 0 {
             Box::new(XathisBot::new())
         } else {
             bots::by_name("hunter").unwrap()
         }
-    }) else {
-        return;
-    };
+    });
     assert!(
         r.statuses.iter().all(|s| *s != Status::Timeout),
         "{:?}",
@@ -68,15 +68,13 @@ fn xathis_beats_hunter_and_never_times_out() {
 
 #[test]
 fn champion_beats_greedy_and_never_times_out() {
-    let Some(r) = play("random_walk/random_walk_p02_01.map", 2, 300, &|p| {
+    let r = play("random_walk/random_walk_p02_01.map", 2, 300, &|p| {
         if p == 0 {
             Box::new(ChampionBot::new())
         } else {
             bots::by_name("greedy").unwrap()
         }
-    }) else {
-        return;
-    };
+    });
     assert!(
         r.statuses.iter().all(|s| *s != Status::Timeout),
         "{:?}",
@@ -94,10 +92,8 @@ fn same_seed_same_game() {
             Box::new(ChampionBot::new())
         }
     };
-    let Some(a) = play("maze/maze_p02_02.map", 3, 60, &make) else {
-        return;
-    };
-    let b = play("maze/maze_p02_02.map", 3, 60, &make).unwrap();
+    let a = play("maze/maze_p02_02.map", 3, 60, &make);
+    let b = play("maze/maze_p02_02.map", 3, 60, &make);
     assert_eq!(a.scores, b.scores);
     assert_eq!(a.turns, b.turns);
 }
@@ -127,9 +123,7 @@ fn champion_beats_xathis_style_on_every_map_type() {
                     timeless("xathis-style", &Config::xathis())
                 }
             };
-            let Some(r) = play_timed(map, seed, 1000, FOREVER_MS, &make) else {
-                return;
-            };
+            let r = play_timed(map, seed, 1000, FOREVER_MS, &make);
             let (c, x) = (r.scores[champion_seat], r.scores[1 - champion_seat]);
             eprintln!("{map} seed {seed}: champion {c}, xathis-style {x}");
             ours += c;

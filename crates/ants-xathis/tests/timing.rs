@@ -1,15 +1,10 @@
-//! Time safety in real engine games at turntime 500 ms: every game asserts zero timeouts and
-//! prints per-turn time percentiles (p50/p90/p99/max of the bots' `turn` calls) per bot and
-//! the largest number of ants on the map.
-//!
-//! * `mixed_seats_on_the_largest_map` (normal suite): a 1000-turn game on the largest
-//!   official map, cell_maze_p08_04 (8 players, 24 000 squares), four `champion` and four
-//!   `xathis-style` seats. Asserts zero timeouts only: the suite runs with debug assertions
-//!   on a shared machine, so wall-clock percentiles there are informational.
-//! * The ignored tests are the acceptance measurements (release build, they take minutes):
-//!   `cargo test --release -p ants-xathis --test timing -- --ignored --nocapture`. They
-//!   assert zero timeouts, p99 ≤ 100 ms and maximum < 500 ms per bot; the 1000+ ants game
-//!   also asserts that the map held 1000+ ants.
+//! Time measurements in real engine games at turntime 500 ms, run by hand (release build,
+//! they take minutes): `cargo test --release -p ants-xathis --test timing -- --ignored
+//! --nocapture`. Every game asserts zero timeouts and prints per-turn time percentiles
+//! (p50/p90/p99/max of the bots' `turn` calls) per bot and the largest number of ants on
+//! the map; the tests assert p99 ≤ 100 ms and maximum < 500 ms per bot (for the mixed
+//! game only the maximum), and the 1000+ ants game that the map held 1000+ ants. The
+//! deadline check the test suite runs is `crates/ants-bots/tests/deadline.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
@@ -46,17 +41,17 @@ impl Bot for Timed {
     }
 }
 
-fn map(rel: &str) -> Option<Map> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/ants/maps"
-    ))
-    .join(rel);
-    if !path.is_file() {
-        eprintln!("skipping: {} not found", path.display());
-        return None;
-    }
-    Some(Map::load(&path).unwrap())
+/// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
+/// fails the test with its path.
+fn map(rel: &str) -> Map {
+    let path =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
+    Map::load(&path).unwrap_or_else(|e| {
+        panic!(
+            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
+            path.display()
+        )
+    })
 }
 
 /// One bot's per-turn times, sorted.
@@ -81,8 +76,8 @@ fn play(
     makes: &[fn() -> Box<dyn Bot>],
     seed: u64,
     food_rate: Option<u32>,
-) -> Option<(Vec<Times>, usize)> {
-    let map = map(rel)?;
+) -> (Vec<Times>, usize) {
+    let map = map(rel);
     let log: Log = Arc::new(Mutex::new(Vec::new()));
     let seats: Vec<Box<dyn Bot>> = (0..usize::from(map.players()))
         .map(|i| {
@@ -140,7 +135,7 @@ fn play(
             t.max().as_secs_f64() * 1e3
         );
     }
-    Some((times, peak))
+    (times, peak)
 }
 
 fn assert_fast(times: &[Times]) {
@@ -168,33 +163,40 @@ fn champion() -> Box<dyn Bot> {
     Box::new(ChampionBot::new())
 }
 
+/// A 1000-turn game on the largest official map, cell_maze_p08_04 (8 players, 24 000
+/// squares), four `champion` and four `xathis-style` seats.
 #[test]
+#[ignore = "a 1000-turn 8-player game (about 2 minutes); run with --ignored"]
 fn mixed_seats_on_the_largest_map() {
-    let Some((times, _)) = play(
+    let (times, _) = play(
         "cell_maze/cell_maze_p08_04.map",
         &[champion, xathis],
         5,
         None,
-    ) else {
-        return;
-    };
+    );
     assert_eq!(times.len(), 2, "both bots played");
+    for t in &times {
+        assert!(
+            t.max() < Duration::from_millis(500),
+            "{}: max {:?}",
+            t.name,
+            t.max()
+        );
+    }
 }
 
 #[test]
 #[ignore = "release-mode timing; run with --ignored"]
 fn xathis_style_on_the_largest_map() {
-    if let Some((times, _)) = play("cell_maze/cell_maze_p08_04.map", &[xathis], 5, None) {
-        assert_fast(&times);
-    }
+    let (times, _) = play("cell_maze/cell_maze_p08_04.map", &[xathis], 5, None);
+    assert_fast(&times);
 }
 
 #[test]
 #[ignore = "release-mode timing; run with --ignored"]
 fn champion_on_the_largest_map() {
-    if let Some((times, _)) = play("cell_maze/cell_maze_p08_04.map", &[champion], 5, None) {
-        assert_fast(&times);
-    }
+    let (times, _) = play("cell_maze/cell_maze_p08_04.map", &[champion], 5, None);
+    assert_fast(&times);
 }
 
 /// 1000+ ants in a real game: cell_maze_p09_05 (21 384 squares, 89 % of the largest official
@@ -205,14 +207,12 @@ fn champion_on_the_largest_map() {
 #[test]
 #[ignore = "release-mode timing; run with --ignored"]
 fn a_game_with_1000_plus_ants() {
-    let Some((times, peak)) = play(
+    let (times, peak) = play(
         "cell_maze/cell_maze_p09_05.map",
         &[champion, xathis],
         11,
         Some(300),
-    ) else {
-        return;
-    };
+    );
     assert!(peak >= 1000, "only {peak} ants on the map");
     assert_fast(&times);
 }
@@ -224,9 +224,7 @@ fn a_game_with_1000_plus_ants() {
 #[ignore = "release-mode timing; run with --ignored"]
 fn champion_with_1200_own_ants() {
     use rand::{Rng, SeedableRng};
-    let Some(map) = map("cell_maze/cell_maze_p08_04.map") else {
-        return;
-    };
+    let map = map("cell_maze/cell_maze_p08_04.map");
     let (rows, cols) = (map.rows() as i32, map.cols() as i32);
     let mut land = Vec::new();
     let mut water = Vec::new();

@@ -11,25 +11,23 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use common::{brute_bfs, load_ants_map, shared_dir, thesis_map};
+use common::{brute_bfs, load_ants_map, maps_dir, thesis_map};
 use criterion::{Criterion, criterion_group, criterion_main};
 use grid::{AStar, Dir, Entrances, FloodFill, Hpa, Limits, Pos, Shape, Topology};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The benchmark maps: two official 4-player maps (if the shared data is present) and
-/// the generated thesis-like map.
+/// The benchmark maps: two official 4-player maps (`data/ants/maps/`) and the generated
+/// thesis-like map.
 fn maps() -> Vec<(String, Shape, Vec<bool>)> {
     let mut out = Vec::new();
-    if let Some(shared) = shared_dir() {
-        for (dir, name) in [
-            ("maze", "maze_p04_01"),
-            ("random_walk", "random_walk_p04_01"),
-        ] {
-            let path = shared.join(format!("ants/maps/{dir}/{name}.map"));
-            let (shape, water) = load_ants_map(&path);
-            out.push((name.to_owned(), shape, water));
-        }
+    for (dir, name) in [
+        ("maze", "maze_p04_01"),
+        ("random_walk", "random_walk_p04_01"),
+    ] {
+        let path = maps_dir().join(format!("{dir}/{name}.map"));
+        let (shape, water) = load_ants_map(&path);
+        out.push((name.to_owned(), shape, water));
     }
     let (shape, water) = thesis_map();
     out.push(("thesis_100x110".to_owned(), shape, water));

@@ -4,15 +4,14 @@
 
 mod common;
 
-use common::{assert_valid_path, brute_bfs, load_ants_map, shared_dir};
+use common::{assert_valid_path, brute_bfs, load_ants_map, maps_dir};
 use grid::{Entrances, Hpa};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 #[test]
 fn smoothed_hpa_within_ten_percent_on_maze_maps() {
-    let Some(shared) = shared_dir() else { return };
-    let dir = shared.join("ants/maps/maze");
+    let dir = maps_dir().join("maze");
     let mut maps: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -62,21 +62,23 @@ pub fn assert_valid_path(shape: Shape, water: &[bool], path: &[Pos], from: Pos, 
     }
 }
 
-/// The shared data directory, or `None` (with a message) when absent.
-pub fn shared_dir() -> Option<PathBuf> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
-    if dir.is_dir() {
-        Some(dir.to_path_buf())
-    } else {
-        println!("skipping: shared data not found at {}", dir.display());
-        None
-    }
+/// The official Ants maps the repository carries (`data/ants/maps/`); a missing folder
+/// fails the caller with its path.
+pub fn maps_dir() -> PathBuf {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps"));
+    assert!(
+        dir.is_dir(),
+        "official Ants maps missing: {} is not a folder (the repository carries them in data/ants/maps/)",
+        dir.display()
+    );
+    dir.to_path_buf()
 }
 
 /// Reads the terrain of an Ants `.map` file: `rows`/`cols` headers and `m ` lines, `%` is
 /// water (everything else land). The shape is a torus.
 pub fn load_ants_map(path: &Path) -> (Shape, Vec<bool>) {
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read map {}: {e}", path.display()));
     let mut rows = Vec::new();
     for line in text.lines() {
         if let Some(m) = line.strip_prefix("m ") {
