@@ -1,6 +1,6 @@
 //! The experiments behind the numbers of `docs/` are arena configs (`docs/experiments/*.toml`):
 //! each one loads as an arena config, every bot in it builds, its maps are the repository's
-//! (`data/ants/maps/`), and the tournament command quoted in its header ("The same games:
+//! (`data/ants/maps/`, every pattern matching a map), and the tournament command quoted in its header ("The same games:
 //! botforge ants tournament …") prints exactly the games the config plays.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -66,6 +66,19 @@ fn every_experiment_is_a_valid_ants_config_with_buildable_bots() {
                 file.display()
             );
         }
+        let player = arena::games::player("ants", &cfg.options).unwrap();
+        let jobs = arena::runner::schedule(&cfg, player.as_ref())
+            .unwrap_or_else(|e| panic!("{}: {e:#}", file.display()));
+        let matchups = match cfg.schedule() {
+            arena::schedule::Schedule::Versus => cfg.bots.len() - 1,
+            _ => 1,
+        };
+        assert_eq!(
+            jobs.len(),
+            cfg.games as usize * matchups,
+            "{}: games",
+            file.display()
+        );
     }
 }
 
