@@ -7,7 +7,6 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Some(mut bot) = ants::bots::by_name("hold") {
-        let _ = ants::protocol::serve(bot.as_mut(), text.as_bytes(), std::io::sink());
-    }
+    let mut bot = ants::bots::HoldBot;
+    let _ = ants::protocol::serve(&mut bot, text.as_bytes(), std::io::sink());
 });

@@ -60,7 +60,9 @@ fn make(name: &str) -> Box<dyn Bot> {
         "champion" => timeless(name, &Config::champion()),
         "xathis-style" => timeless(name, &Config::xathis()),
         "xathis-postmortem" => timeless(name, &Config::post_mortem()),
-        baseline => bots::by_name(baseline).unwrap(),
+        "hunter" => Box::new(bots::GreedyBot::hunter()),
+        "greedy" => Box::new(bots::GreedyBot::greedy()),
+        other => panic!("no bot {other} in these games"),
     }
 }
 

@@ -35,10 +35,12 @@ fn whole_game(c: &mut Criterion) {
 }
 
 fn four() -> Vec<Box<dyn ants::Bot>> {
-    ["hunter", "greedy", "lefty", "random"]
-        .iter()
-        .map(|n| bots::by_name(n).unwrap())
-        .collect()
+    vec![
+        Box::new(bots::GreedyBot::hunter()),
+        Box::new(bots::GreedyBot::greedy()),
+        Box::new(bots::LeftyBot::default()),
+        Box::new(bots::RandomBot::default()),
+    ]
 }
 
 fn resimulation(c: &mut Criterion) {

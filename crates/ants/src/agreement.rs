@@ -446,9 +446,9 @@ mod tests {
             turns: 500,
             ..GameConfig::seeded(4)
         };
-        let bots = vec![
-            bots::by_name("hunter").expect("hunter"),
-            bots::by_name("hunter").expect("hunter"),
+        let bots: Vec<Box<dyn crate::Bot>> = vec![
+            Box::new(bots::GreedyBot::hunter()),
+            Box::new(bots::GreedyBot::hunter()),
         ];
         play_game(&map, &config, bots).expect("game").replay
     }

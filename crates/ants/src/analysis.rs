@@ -586,10 +586,8 @@ mod tests {
             turns: 120,
             ..GameConfig::seeded(4)
         };
-        let bots = vec![
-            bots::by_name("hunter").unwrap(),
-            bots::by_name("hold").unwrap(),
-        ];
+        let bots: Vec<Box<dyn crate::Bot>> =
+            vec![Box::new(bots::GreedyBot::hunter()), Box::new(bots::HoldBot)];
         let result = play_game(&map, &config, bots).unwrap();
         let stats = analyze(&result.replay);
         assert_eq!(stats.len(), 2);
@@ -656,14 +654,19 @@ mod tests {
     }
 
     /// A game of two baseline bots on the map of `text`.
-    fn two_bots(text: &str, turns: u32, seed: u64, a: &str, b: &str) -> crate::GameOutcome {
+    fn two_bots(
+        text: &str,
+        turns: u32,
+        seed: u64,
+        a: Box<dyn crate::Bot>,
+        b: Box<dyn crate::Bot>,
+    ) -> crate::GameOutcome {
         let map = Map::parse(text).unwrap();
         let config = GameConfig {
             turns,
             ..GameConfig::seeded(seed)
         };
-        let bots = vec![bots::by_name(a).unwrap(), bots::by_name(b).unwrap()];
-        play_game(&map, &config, bots).unwrap()
+        play_game(&map, &config, vec![a, b]).unwrap()
     }
 
     #[test]
@@ -692,7 +695,13 @@ mod tests {
             text.push_str(&String::from_utf8_lossy(r));
             text.push('\n');
         }
-        let result = two_bots(&text, 150, 7, "greedy", "hunter");
+        let result = two_bots(
+            &text,
+            150,
+            7,
+            Box::new(bots::GreedyBot::greedy()),
+            Box::new(bots::GreedyBot::hunter()),
+        );
         let side = sides(&result.replay);
         let d = &result.replay.replaydata;
         // Brute force: the nearest hill of each player, per square.
@@ -833,7 +842,14 @@ mod tests {
         rows.extend(std::iter::repeat_n(format!(".{dots}"), 38));
         rows.push(format!("{dots}1"));
         let text = format!("rows 40\ncols 40\nplayers 2\nm {}\n", rows.join("\nm "));
-        let mut replay = two_bots(&text, 10, 3, "hold", "hold").replay;
+        let mut replay = two_bots(
+            &text,
+            10,
+            3,
+            Box::new(bots::HoldBot),
+            Box::new(bots::HoldBot),
+        )
+        .replay;
         replay.game_length = game_length;
         replay.replaydata.food.clear();
         replay.replaydata.hills.clear();

@@ -25,8 +25,8 @@ fn build_replay_json() -> String {
         &map,
         &config,
         vec![
-            bots::by_name("hunter").unwrap(),
-            bots::by_name("random").unwrap(),
+            Box::new(bots::GreedyBot::hunter()) as Box<dyn ants::Bot>,
+            Box::new(bots::RandomBot::default()),
         ],
     )
     .unwrap();

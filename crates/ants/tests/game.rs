@@ -21,10 +21,12 @@ fn official_map(rel: &str) -> Map {
 }
 
 fn four_bots() -> Vec<Box<dyn ants::Bot>> {
-    ["hunter", "greedy", "lefty", "random"]
-        .iter()
-        .map(|n| bots::by_name(n).unwrap())
-        .collect()
+    vec![
+        Box::new(bots::GreedyBot::hunter()),
+        Box::new(bots::GreedyBot::greedy()),
+        Box::new(bots::LeftyBot::default()),
+        Box::new(bots::RandomBot::default()),
+    ]
 }
 
 #[test]

@@ -32,7 +32,7 @@ fn play(command: String, turns: u32, limit: Duration) -> GameOutcome {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let map = Map::parse(MAP).unwrap();
-        let hold = Entrant::InProcess(bots::by_name("hold").unwrap());
+        let hold = Entrant::InProcess(Box::new(bots::HoldBot));
         let r = play_game(&map, &config(turns), vec![Entrant::Command(command), hold]);
         let _ = tx.send(r.unwrap());
     });

@@ -49,7 +49,7 @@ fn misbehaving_process_bots_get_official_statuses() {
     require_python();
     let dir = tempfile::tempdir().unwrap();
     let map = Map::parse(MAP).unwrap();
-    let hold = || Entrant::InProcess(bots::by_name("hold").unwrap());
+    let hold = || Entrant::InProcess(Box::new(bots::HoldBot));
 
     // Garbage output: harmless without --strict, `invalid` with it.
     let garbage = script(

@@ -481,8 +481,8 @@ fn cutoff_turn_limit_and_removed_player_history() {
         &map,
         &config,
         vec![
-            bots::by_name("hold").unwrap(),
-            bots::by_name("hold").unwrap(),
+            Box::new(bots::HoldBot) as Box<dyn ants::Bot>,
+            Box::new(bots::HoldBot),
         ],
     )
     .unwrap();

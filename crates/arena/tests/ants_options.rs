@@ -76,7 +76,7 @@ fn sequential_seeding_with_engine_options_plays_the_tournaments_games() {
         let seed = 40 + i as u64;
         let entrants = seats
             .iter()
-            .map(|b| ants::Entrant::InProcess(ants::bots::by_name(b).unwrap()))
+            .map(|b| ants::Entrant::InProcess(ants_bots::BOTS.build(b, ()).unwrap()))
             .collect();
         let expected = ants::play_game(&map, &engine_config(seed), entrants).unwrap();
         let game = stored

@@ -38,6 +38,16 @@ impl GreedyBot {
             rng: None,
         }
     }
+
+    /// The `greedy` bot: nearest food or enemy ant.
+    pub fn greedy() -> GreedyBot {
+        GreedyBot::new(Target::Greedy)
+    }
+
+    /// The `hunter` bot: enemy hills first, then enemy ants, then food.
+    pub fn hunter() -> GreedyBot {
+        GreedyBot::new(Target::Hunter)
+    }
 }
 
 fn nearest(k: &Knowledge, ant: Pos, targets: impl Iterator<Item = Pos>) -> Option<Pos> {

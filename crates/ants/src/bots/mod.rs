@@ -3,7 +3,9 @@
 //! them on its left), `greedy` (heads for the nearest food or enemy ant) and `hunter`
 //! (razes visible enemy hills first, then hunts the nearest enemy ant, then food).
 //! All share [`Knowledge`], the starter kit's view of the map, and are seeded with the
-//! game's `player_seed`.
+//! game's `player_seed`. Specs name them through the catalogue of `ants-bots`; here they are
+//! types: [`HoldBot`], [`RandomBot::default`], [`LeftyBot::default`], [`GreedyBot::greedy`]
+//! and [`GreedyBot::hunter`].
 
 mod greedy;
 mod hold;
@@ -16,20 +18,3 @@ pub use hold::HoldBot;
 pub use knowledge::Knowledge;
 pub use lefty::LeftyBot;
 pub use random::RandomBot;
-
-use crate::bot::Bot;
-
-/// Names accepted by [`by_name`].
-pub const NAMES: &[&str] = &["random", "hold", "lefty", "greedy", "hunter"];
-
-/// A fresh baseline bot by name.
-pub fn by_name(name: &str) -> Option<Box<dyn Bot>> {
-    Some(match name {
-        "random" => Box::new(RandomBot::default()),
-        "hold" => Box::new(HoldBot),
-        "lefty" => Box::new(LeftyBot::default()),
-        "greedy" => Box::new(GreedyBot::new(Target::Greedy)),
-        "hunter" => Box::new(GreedyBot::new(Target::Hunter)),
-        _ => return None,
-    })
-}
