@@ -2,9 +2,9 @@
 //! dead worker's game replayed after its lease, reports read from PostgreSQL.
 //!
 //! These tests need a server: `BOTFORGE_TEST_PG` holds its URL (`.ci/run` starts one and
-//! sets it). Without it they print a notice and pass, except under CI (`CI` set), where a
-//! missing server is a failure. Each test uses run names of its own, so they can share the
-//! database and run in parallel.
+//! sets it; `source .ci/postgres.sh` does the same in a shell). Without it they fail,
+//! saying so. Each test uses run names of its own, so they can share the database and run
+//! in parallel.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, HashSet};
@@ -63,7 +63,7 @@ fn scores(games: &[arena::store::StoredMatch]) -> BTreeMap<(u64, String), Vec<(S
 
 #[test]
 fn a_coordinator_and_two_workers_store_every_game_once() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url();
     let run = unique("share");
     let (cfg, text) = config(&run, 12);
     let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
@@ -132,7 +132,7 @@ fn a_coordinator_and_two_workers_store_every_game_once() {
 
 #[test]
 fn a_dead_workers_game_is_replayed_after_its_lease_and_stored_once() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url();
     let run = unique("dead");
     let (cfg, text) = config(&run, 4);
     let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
@@ -192,7 +192,7 @@ fn a_dead_workers_game_is_replayed_after_its_lease_and_stored_once() {
 
 #[test]
 fn a_run_of_another_game_under_the_same_name_is_refused() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url();
     let run = unique("clash");
     let (cfg, text) = config(&run, 1);
     let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
@@ -230,7 +230,7 @@ fn a_run_of_another_game_under_the_same_name_is_refused() {
 
 #[test]
 fn a_decided_sprt_stops_the_games_workers_share() {
-    let Some(url) = pg_url() else { return };
+    let url = pg_url();
     let run = unique("sprt");
     let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maze_p02_01.map");
     let text = format!(

@@ -106,10 +106,7 @@ fn agree_counts_where_the_bot_and_the_player_stay() {
 
 #[test]
 fn check_replay_reports_golden_matches_and_bad_files() {
-    let golden = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/ants/golden"
-    ));
+    let golden = PathBuf::from(data("golden"));
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.replay");
     std::fs::write(&bad, "{\"challenge\": \"ants\"").unwrap();
@@ -117,10 +114,11 @@ fn check_replay_reports_golden_matches_and_bad_files() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("bad.replay"), "{}", text(&o));
     let file = golden.join("random_walk_p02_05__hunter-timeout__seed401.replay");
-    if !file.exists() {
-        println!("skipping golden part: {} not found", file.display());
-        return;
-    }
+    assert!(
+        file.is_file(),
+        "golden replay missing: {} (the repository carries it in data/ants/golden/)",
+        file.display()
+    );
     let o = botforge(&["ants", "check-replay", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
 }

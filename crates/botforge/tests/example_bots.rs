@@ -1,11 +1,12 @@
 //! The Python example bots of `examples/bots/` (docs/writing-a-bot.md) play through
 //! botforge: Ants via `ants play` with `cmd:`, Wumpus via `wumpus play --agent cmd:…` and
-//! `wumpus eval`, spe_ed against `speed serve` on a loopback port. Skipped without `python3`.
+//! `wumpus eval`, spe_ed against `speed serve` on a loopback port. They fail without
+//! `python3` (`.ci/run` installs it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{botforge_at_root as botforge, python, text, workspace};
+use common::{botforge_at_root as botforge, require_python, text, workspace};
 
 use std::io::{BufRead as _, BufReader};
 
@@ -14,9 +15,7 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn python_ants_bot_survives_with_valid_orders() {
-    if !python() {
-        return;
-    }
+    require_python();
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("g.replay");
     // Strict mode: one invalid order line would remove the bot (status `invalid`).
@@ -62,9 +61,7 @@ fn python_ants_bot_survives_with_valid_orders() {
 
 #[test]
 fn python_wumpus_agent_plays_through_the_line_protocol() {
-    if !python() {
-        return;
-    }
+    require_python();
     let agent = "cmd:python3 examples/bots/wumpus_agent.py";
     let o = botforge(&["wumpus", "play", "--agent", agent, "--seed", "1"]);
     let out = text(&o);
@@ -101,9 +98,7 @@ fn python_wumpus_agent_plays_through_the_line_protocol() {
 
 #[test]
 fn python_speed_client_finishes_a_game_against_speed_serve() {
-    if !python() {
-        return;
-    }
+    require_python();
     let dir = tempfile::tempdir().unwrap();
     let mut server = Command::new(env!("CARGO_BIN_EXE_botforge"))
         .args([

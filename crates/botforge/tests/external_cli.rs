@@ -1,18 +1,16 @@
 //! `NAME=cmd:COMMAND` on the spe_ed and Wumpus command lines: `speed play --ais` hosts an
 //! external informatiCup client on a loopback server, `wumpus eval --agents` shows the
 //! agent as `NAME`, and `speed eval` refuses external programs with a clear error.
-//! Skipped without `python3`.
+//! They fail without `python3` (`.ci/run` installs it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{botforge_at_root as botforge, python, text};
+use common::{botforge_at_root as botforge, require_python, text};
 
 #[test]
 fn speed_play_hosts_a_named_external_client() {
-    if !python() {
-        return;
-    }
+    require_python();
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("game.jsonl");
     let o = botforge(&[
@@ -45,9 +43,7 @@ fn speed_play_hosts_a_named_external_client() {
 
 #[test]
 fn wumpus_eval_shows_a_named_external_agent() {
-    if !python() {
-        return;
-    }
+    require_python();
     let o = botforge(&[
         "wumpus",
         "eval",

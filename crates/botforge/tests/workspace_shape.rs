@@ -3,7 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+
+use proc_macro2::{Spacing, TokenStream, TokenTree};
 
 /// The most lines of non-test code one source file may have.
 const MAX_LINES: usize = 900;
@@ -22,40 +25,88 @@ fn crates() -> Vec<PathBuf> {
     dirs
 }
 
-/// True when `ident` occurs as a whole word in `text`.
-fn names(text: &str, ident: &str) -> bool {
-    text.match_indices(ident).any(|(i, _)| {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        let before = text[..i].chars().next_back().is_none_or(|c| !word(c));
-        let after = text[i + ident.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !word(c));
-        before && after
-    })
+/// The crate names a Rust source file refers to: the first segment of every path
+/// (`foo::bar`, `::foo::bar`, also inside macro calls and attributes), the name a `use`
+/// item starts with (`use foo;`, `use foo as f;`) and `extern crate foo`. The file is
+/// lexed (`proc-macro2`), so comments, doc comments and string literals never count, nor
+/// do later path segments (`crate::foo::x`, `x::foo`) or a bare word such as a variable.
+fn path_roots(text: &str) -> Result<BTreeSet<String>, String> {
+    let stream: TokenStream = text.parse().map_err(|e| format!("{e:?}"))?;
+    let mut roots = BTreeSet::new();
+    collect_roots(stream, &mut roots);
+    Ok(roots)
 }
 
-/// The code of the files under `subdirs` of `krate`, joined.
-fn code(krate: &Path, subdirs: &[&str]) -> String {
+/// True when `tokens[i..]` starts with the path separator `::`.
+fn is_path_sep(tokens: &[TokenTree], i: usize) -> bool {
+    matches!(
+        (tokens.get(i), tokens.get(i + 1)),
+        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+            if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':'
+    )
+}
+
+/// Adds the path roots of one token stream (and of its groups, recursively) to `roots`.
+fn collect_roots(stream: TokenStream, roots: &mut BTreeSet<String>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    let ident = |i: usize| match tokens.get(i) {
+        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        _ => None,
+    };
+    for (i, tt) in tokens.iter().enumerate() {
+        match tt {
+            TokenTree::Group(g) => collect_roots(g.stream(), roots),
+            TokenTree::Ident(id) => {
+                let after_sep = i >= 2 && is_path_sep(&tokens, i - 2);
+                // `::foo` opens a path when nothing path-like (a name other than `use`, a
+                // group, a `>`) stands before the `::`.
+                let leading_sep = after_sep
+                    && match i.checked_sub(3).and_then(|k| tokens.get(k)) {
+                        None | Some(TokenTree::Literal(_)) => true,
+                        Some(TokenTree::Ident(before)) => before == "use",
+                        Some(TokenTree::Punct(p)) => p.as_char() != '>',
+                        Some(TokenTree::Group(_)) => false,
+                    };
+                let starts_path =
+                    is_path_sep(&tokens, i + 1) && (!after_sep || leading_sep) && id != "use";
+                let after_use = i >= 1 && ident(i - 1).as_deref() == Some("use");
+                let extern_crate = i >= 2
+                    && ident(i - 2).as_deref() == Some("extern")
+                    && ident(i - 1).as_deref() == Some("crate");
+                if starts_path || after_use || extern_crate {
+                    roots.insert(id.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The path roots of the `.rs` files under `subdirs` of `krate`; a file that does not
+/// lex fails the test with its path.
+fn code(krate: &Path, subdirs: &[&str]) -> BTreeSet<String> {
     let mut files = Vec::new();
     for d in subdirs {
         files.extend(common::files(&krate.join(d), &[".rs"]));
     }
-    files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).unwrap())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut roots = BTreeSet::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let found = path_roots(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        roots.extend(found);
+    }
+    roots
 }
 
-/// Dependencies of one table that the given code never names (`foo-bar` as `foo_bar`).
-fn unused(manifest: &toml::Table, table: &str, code: &str) -> Vec<String> {
+/// Dependencies of one table that no path of the given code starts with (`foo-bar` as
+/// `foo_bar`).
+fn unused(manifest: &toml::Table, table: &str, roots: &BTreeSet<String>) -> Vec<String> {
     manifest
         .get(table)
         .and_then(toml::Value::as_table)
         .map(|deps| {
             deps.keys()
-                .filter(|dep| !names(code, &dep.replace('-', "_")))
+                .filter(|dep| !roots.contains(&dep.replace('-', "_")))
                 .cloned()
                 .collect()
         })
@@ -131,12 +182,42 @@ fn no_source_file_is_over_the_line_limit() {
 
 #[test]
 fn the_checks_can_fail() {
-    assert!(names("use foo_bar::x;", "foo_bar"));
-    assert!(!names("use foo_barx::x;", "foo_bar"));
-    assert!(!names("my_foo_bar", "foo_bar"));
-    let manifest: toml::Table = toml::from_str("[dependencies]\nused = 1\nunused-dep = 1").unwrap();
+    let roots = |t: &str| path_roots(t).unwrap().into_iter().collect::<Vec<_>>();
+    // Paths, `use` items (also renamed and grouped), macro arguments and attributes count.
+    assert_eq!(roots("use foo_bar::x;"), ["foo_bar"]);
+    assert_eq!(roots("use foo as f; use {a::x, b::y};"), ["a", "b", "foo"]);
+    assert_eq!(roots("fn f() { assert!(baz::ok()); }"), ["baz"]);
+    assert_eq!(roots("#[tokio::test] async fn t() {}"), ["tokio"]);
+    assert_eq!(roots("extern crate old;"), ["old"]);
     assert_eq!(
-        unused(&manifest, "dependencies", "used::f()"),
+        roots("fn f() { ::lead::x(); } use ::other::y;"),
+        ["lead", "other"]
+    );
+    // Words that only look like the crate do not: comments, doc comments, strings, later
+    // segments, `crate::` paths, plain identifiers, longer names.
+    let r = roots(
+        "//! search::Budget\n/// search::x\n// search::y\nfn f() { let search = \"search::z\"; \
+         crate::search::a(); x::search::b(); search_tree::c(); search + 1; }",
+    );
+    assert_eq!(r, ["crate", "search_tree", "x"]);
+    assert!(path_roots("fn f() { \"unterminated }").is_err());
+    let manifest: toml::Table =
+        toml::from_str("[dependencies]\nused = 1\nunused-dep = 1\n").unwrap();
+    assert_eq!(
+        unused(
+            &manifest,
+            "dependencies",
+            &path_roots("fn f() { used::f() }").unwrap()
+        ),
+        vec!["unused-dep".to_owned()]
+    );
+    // A bare word (a doc comment, a variable) is no use of the crate.
+    assert_eq!(
+        unused(
+            &manifest,
+            "dependencies",
+            &path_roots("/// unused_dep::x\nfn f() { let unused_dep = used::g(); }").unwrap()
+        ),
         vec!["unused-dep".to_owned()]
     );
     assert_eq!(non_test_lines("a\nb\n#[cfg(test)]\nmod tests {}\n"), 2);

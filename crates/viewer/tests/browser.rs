@@ -4,8 +4,9 @@
 //! is rendered against values computed here from the same files with the game crates.
 //!
 //! Without Chromium (`/usr/bin/chromium`, `chromium` on PATH or `$BOTFORGE_CHROMIUM`) or
-//! chromedriver (`/usr/bin/chromedriver`, PATH or `$BOTFORGE_CHROMEDRIVER`) the test prints a
-//! skip message and passes. Screenshots go to `<target>/screenshots/`; with
+//! chromedriver (`/usr/bin/chromedriver`, PATH or `$BOTFORGE_CHROMEDRIVER`) the test fails,
+//! naming the missing program (`.ci/run` installs Debian's `chromium` and
+//! `chromium-driver`). Screenshots go to `<target>/screenshots/`; with
 //! `BOTFORGE_DOC_SCREENSHOTS=DIR` they are also written as `DIR/viewer-<page>.png`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -452,22 +453,23 @@ async fn economy_round(b: &mut Browser, base: &str) {
 
 #[test]
 fn pages_render_replays_logs_and_games_in_chromium() {
-    let Some(exe) = program("BOTFORGE_CHROMIUM", "/usr/bin/chromium", "chromium") else {
-        println!(
-            "SKIP: chromium not found (/usr/bin/chromium, PATH, $BOTFORGE_CHROMIUM); browser tests not run"
-        );
-        return;
-    };
-    let Some(driver) = program(
+    let exe = program("BOTFORGE_CHROMIUM", "/usr/bin/chromium", "chromium").unwrap_or_else(|| {
+        panic!(
+            "chromium not found ($BOTFORGE_CHROMIUM, /usr/bin/chromium, PATH): the browser \
+             tests need it (.ci/run installs Debian's chromium)"
+        )
+    });
+    let driver = program(
         "BOTFORGE_CHROMEDRIVER",
         "/usr/bin/chromedriver",
         "chromedriver",
-    ) else {
-        println!(
-            "SKIP: chromedriver not found (/usr/bin/chromedriver, PATH, $BOTFORGE_CHROMEDRIVER); browser tests not run"
-        );
-        return;
-    };
+    )
+    .unwrap_or_else(|| {
+        panic!(
+            "chromedriver not found ($BOTFORGE_CHROMEDRIVER, /usr/bin/chromedriver, PATH): the \
+             browser tests need it (.ci/run installs Debian's chromium-driver)"
+        )
+    });
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         let addr = start_viewer().await;

@@ -1,19 +1,16 @@
 //! The test PostgreSQL server of the arena's and the CLI's tests (one file, included by
 //! both with `#[path]`).
 
-/// The test PostgreSQL server's URL (`BOTFORGE_TEST_PG`, set by `.ci/run`). Without it the
-/// caller skips its PostgreSQL part after a notice, except under CI (`CI` set), where a
-/// missing server fails the test.
-pub fn pg_url() -> Option<String> {
+/// The test PostgreSQL server's URL (`BOTFORGE_TEST_PG`). Without it the calling test fails
+/// with a message saying how to get one: `.ci/run` starts a private server and sets it
+/// (`source .ci/postgres.sh` does the same in a developer's shell).
+pub fn pg_url() -> String {
     match std::env::var("BOTFORGE_TEST_PG") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "BOTFORGE_TEST_PG is not set under CI: .ci/run must start PostgreSQL"
-            );
-            eprintln!("BOTFORGE_TEST_PG is not set: skipping a PostgreSQL test");
-            None
-        }
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "BOTFORGE_TEST_PG is not set: this test needs a PostgreSQL server (.ci/run starts \
+             one with .ci/postgres.sh, which installs Debian's postgresql and exports the URL; \
+             `source .ci/postgres.sh` does the same in a shell)"
+        ),
     }
 }

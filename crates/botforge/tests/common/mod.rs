@@ -13,16 +13,17 @@ pub fn workspace() -> PathBuf {
         .unwrap()
 }
 
-/// True when `python3` runs; otherwise prints that the test is skipped.
-pub fn python() -> bool {
+/// Fails the calling test, naming the tool, when `python3` does not run (the test runs
+/// Python programs; `.ci/run` installs Debian's `python3`).
+pub fn require_python() {
     let ok = Command::new("python3")
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!("skipped: python3 not found");
-    }
-    ok
+    assert!(
+        ok,
+        "python3 not found: this test runs Python programs (.ci/run installs Debian's python3)"
+    );
 }
 
 /// Runs `botforge ARGS` in the test's working directory (the crate's directory).
