@@ -98,7 +98,7 @@ fn sleeper_game(turntime_ms: u64, nap: Duration) -> GameOutcome {
     };
     let seats: Vec<Box<dyn Bot>> = vec![
         Box::new(Sleeper { slow_turn: 3, nap }),
-        bots::by_name("hold").unwrap(),
+        Box::new(bots::HoldBot),
     ];
     play_game(&map, &config, seats).unwrap()
 }

@@ -182,10 +182,12 @@ fn beats_baseline_bots_in_seeded_games() {
             turntime_ms: 500,
             ..GameConfig::seeded(seed)
         };
-        let bots: Vec<Box<dyn Bot>> = vec![
-            ants::bots::by_name(opponent).unwrap(),
-            Box::new(ThesisBot::new(Profile::default())),
-        ];
+        let baseline: Box<dyn Bot> = match opponent {
+            "hunter" => Box::new(ants::bots::GreedyBot::hunter()),
+            "greedy" => Box::new(ants::bots::GreedyBot::greedy()),
+            _ => Box::new(ants::bots::LeftyBot::default()),
+        };
+        let bots: Vec<Box<dyn Bot>> = vec![baseline, Box::new(ThesisBot::new(Profile::default()))];
         let r = play_game(&map, &config, bots).unwrap();
         assert!(
             r.scores[1] > r.scores[0],
@@ -215,7 +217,7 @@ fn the_optional_safety_pass_plays_legal_winning_games() {
     };
     let bots: Vec<Box<dyn Bot>> = vec![
         Box::new(ThesisBot::new(profile)),
-        ants::bots::by_name("hunter").unwrap(),
+        Box::new(ants::bots::GreedyBot::hunter()),
     ];
     let r = play_game(&map, &config, bots).unwrap();
     assert_eq!(

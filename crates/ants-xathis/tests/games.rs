@@ -55,7 +55,7 @@ fn xathis_beats_hunter_and_never_times_out() {
         if p == 0 {
             Box::new(XathisBot::new())
         } else {
-            bots::by_name("hunter").unwrap()
+            Box::new(bots::GreedyBot::hunter())
         }
     });
     assert!(
@@ -72,7 +72,7 @@ fn champion_beats_greedy_and_never_times_out() {
         if p == 0 {
             Box::new(ChampionBot::new())
         } else {
-            bots::by_name("greedy").unwrap()
+            Box::new(bots::GreedyBot::greedy())
         }
     });
     assert!(
