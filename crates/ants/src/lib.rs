@@ -17,7 +17,7 @@
 //!      m ........\nm .....1..\nm ........\nm ........\n",
 //! )?;
 //! let config = GameConfig { turns: 50, ..GameConfig::seeded(7) };
-//! let result = play_game(&map, &config, vec![bots::by_name("hunter").unwrap(), bots::by_name("hold").unwrap()])?;
+//! let result = play_game(&map, &config, vec![Box::new(bots::GreedyBot::hunter()) as Box<dyn ants::Bot>, Box::new(bots::HoldBot)])?;
 //! assert!(result.turns <= 50);
 //! println!("{:?} {:?} {}", result.scores, result.statuses, result.cutoff.as_str());
 //! result.replay.write(&std::env::temp_dir().join("doc-example.replay"))?;
