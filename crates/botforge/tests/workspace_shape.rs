@@ -150,6 +150,82 @@ fn every_declared_dependency_is_used() {
     );
 }
 
+/// The reference folders whose data the repository carries (under `data/`): code that
+/// names them instead reads data a clone does not have.
+const OUTSIDE_DATA: [&str; 3] = [
+    "shared/ants/maps",
+    "shared/ants/golden",
+    "shared/speed/golden",
+];
+
+/// What in one source file would make a test pass without its data: string literals (doc
+/// comments included) naming a reference folder of [`OUTSIDE_DATA`], and print macros
+/// whose message announces a skip (`println!("skipping: …")`).
+fn skip_risks(text: &str) -> Result<Vec<String>, String> {
+    let stream: TokenStream = text.parse().map_err(|e| format!("{e:?}"))?;
+    let mut found = Vec::new();
+    collect_skip_risks(stream, &mut found);
+    Ok(found)
+}
+
+/// Adds the skip risks of one token stream (and of its groups, recursively) to `found`.
+fn collect_skip_risks(stream: TokenStream, found: &mut Vec<String>) {
+    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+    for (i, tt) in tokens.iter().enumerate() {
+        match tt {
+            TokenTree::Group(g) => collect_skip_risks(g.stream(), found),
+            TokenTree::Literal(lit) => {
+                let text = lit.to_string();
+                if let Some(dir) = OUTSIDE_DATA.iter().find(|d| text.contains(*d)) {
+                    found.push(format!("names {dir}: {text}"));
+                }
+            }
+            TokenTree::Ident(id)
+                if ["print", "println", "eprint", "eprintln"]
+                    .contains(&id.to_string().as_str()) =>
+            {
+                let bang =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let message = match tokens.get(i + 2) {
+                    Some(TokenTree::Group(g)) if bang => g.stream().into_iter().next(),
+                    _ => None,
+                };
+                if let Some(TokenTree::Literal(lit)) = message {
+                    if lit.to_string().to_lowercase().contains("skip") {
+                        found.push(format!("announces a skip: {id}!({lit})"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A clone tests everything: no code reads the reference data the repository carries from
+/// outside it, and no test announces that it skips (a test without its data or tool fails).
+#[test]
+fn tests_find_their_data_in_the_repository_and_never_skip() {
+    let root = workspace();
+    let mut files = Vec::new();
+    for krate in crates() {
+        files.extend(common::files(&krate, &[".rs"]));
+    }
+    assert!(files.len() > 100, "found only {} source files", files.len());
+    let mut problems = Vec::new();
+    // This file names the folders and a skip notice to test the check itself.
+    let this = root.join("crates/botforge/tests/workspace_shape.rs");
+    for f in files.iter().filter(|f| **f != this) {
+        let text = std::fs::read_to_string(f).unwrap();
+        let risks = skip_risks(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let name = f.strip_prefix(&root).unwrap().display().to_string();
+        problems.extend(risks.into_iter().map(|r| format!("{name}: {r}")));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    for dir in ["data/ants/maps", "data/ants/golden", "data/speed/golden"] {
+        assert!(root.join(dir).is_dir(), "{dir} missing");
+    }
+}
+
 /// Lines of `text` before its first `#[cfg(test)]` line (test modules sit at the end).
 fn non_test_lines(text: &str) -> usize {
     text.lines()
@@ -221,6 +297,24 @@ fn the_checks_can_fail() {
         vec!["unused-dep".to_owned()]
     );
     assert_eq!(non_test_lines("a\nb\n#[cfg(test)]\nmod tests {}\n"), 2);
+    // Skip notices and reference folders outside the repository are found, in code and
+    // doc comments; other prints and the opponents' folder are not.
+    let risks = skip_risks(
+        "/// reads ../shared/ants/golden\nfn t() { if x { eprintln!(\"Skipping: {} absent\", p); return; } \
+         let m = concat!(env!(\"D\"), \"/../../../shared/ants/maps\"); println!(\"ok {m}\"); \
+         let o = \"../shared/ants/opponents/xathis/run.sh\"; }",
+    )
+    .unwrap();
+    assert_eq!(risks.len(), 3, "{risks:?}");
+    assert!(
+        risks[0].starts_with("names shared/ants/golden"),
+        "{risks:?}"
+    );
+    assert!(
+        risks[1].starts_with("announces a skip: eprintln!"),
+        "{risks:?}"
+    );
+    assert!(risks[2].starts_with("names shared/ants/maps"), "{risks:?}");
 }
 
 #[test]
