@@ -20,8 +20,11 @@ use ants_xathis::{ChampionBot, XathisBot};
 /// The turntime of the games here: the contest's.
 const TURNTIME_MS: u64 = 500;
 
+/// Builds one bot.
+type Make = fn() -> Box<dyn Bot>;
+
 /// Our bots, by the name they play under.
-const OURS: [(&str, fn() -> Box<dyn Bot>); 3] = [
+const OURS: [(&str, Make); 3] = [
     ("champion", || Box::new(ChampionBot::new())),
     ("xathis-style", || Box::new(XathisBot::new())),
     ("thesis", || Box::new(ThesisBot::new(Profile::default()))),
@@ -76,7 +79,7 @@ struct Sleeper {
 }
 
 impl Bot for Sleeper {
-    fn name(&self) -> &str {
+    fn name(&self) -> &'static str {
         "sleeper"
     }
     fn setup(&mut self, _: &GameSettings) {}

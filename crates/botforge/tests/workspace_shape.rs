@@ -190,10 +190,10 @@ fn collect_skip_risks(stream: TokenStream, found: &mut Vec<String>) {
                     Some(TokenTree::Group(g)) if bang => g.stream().into_iter().next(),
                     _ => None,
                 };
-                if let Some(TokenTree::Literal(lit)) = message {
-                    if lit.to_string().to_lowercase().contains("skip") {
-                        found.push(format!("announces a skip: {id}!({lit})"));
-                    }
+                if let Some(TokenTree::Literal(lit)) = message
+                    && lit.to_string().to_lowercase().contains("skip")
+                {
+                    found.push(format!("announces a skip: {id}!({lit})"));
                 }
             }
             _ => {}
