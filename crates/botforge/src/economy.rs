@@ -54,15 +54,15 @@ fn bot_spec(text: &str) -> Result<String, String> {
     Ok(text.to_owned())
 }
 
-/// Which bots sit in a game: `--agents` or the thesis's eight with `--agent7` in the last
+/// Which bots sit in a game: `--bots` or the thesis's eight with `--agent7` in the last
 /// seat.
 #[derive(Args, Debug)]
 pub struct Seating {
     /// Bots in seat order, comma-separated specs (`botforge economy bots` lists them, e.g.
     /// `gold,game-analyzer(max_expansions=30)`); default: the thesis's eight, Agent0…Agent7.
-    #[arg(long, value_parser = bot_list, conflicts_with = "agent7")]
+    #[arg(long = "bots", visible_alias = "agents", value_name = "BOTS", value_parser = bot_list, conflicts_with = "agent7")]
     agents: Option<BotList>,
-    /// The bot of the eighth seat (Agent7) when `--agents` is not given: the thesis's
+    /// The bot of the eighth seat (Agent7) when `--bots` is not given: the thesis's
     /// `game-analyzer`, or ours: `game-analyzer-plus`, `game-analyzer-planner`
     /// (docs/economy.md, "beyond the thesis").
     #[arg(long, value_parser = bot_spec)]
@@ -94,7 +94,7 @@ pub struct PlayArgs {
     world: Option<PathBuf>,
     /// Bots, comma-separated specs (default: the eight of the thesis, Agent0…Agent7;
     /// `botforge economy bots` lists them all).
-    #[arg(long, value_parser = bot_list)]
+    #[arg(long = "bots", visible_alias = "agents", value_name = "BOTS", value_parser = bot_list)]
     agents: Option<BotList>,
     /// Longest thinking time per round in ms (a human never waits longer).
     #[arg(long, default_value_t = 2000)]

@@ -34,7 +34,9 @@ pub enum Command {
         /// Players: bot specs (`botforge speed bots`) or external programs, e.g.
         /// `champion,mine=cmd:python3 client.py`.
         #[arg(
-            long,
+            long = "bots",
+            visible_alias = "ais",
+            value_name = "BOTS",
             default_value = "champion,pathfinding-search-tree(1,50,3,0.75,10)"
         )]
         ais: String,
@@ -71,9 +73,9 @@ pub enum Command {
         games: usize,
         /// Bot specs, e.g. `champion,pathfinding-search-tree(max_speed=1,paths=50)`;
         /// default: all team bots and champion. A spec may be listed more than once.
-        #[arg(long)]
+        #[arg(long = "bots", visible_alias = "ais", value_name = "BOTS")]
         ais: Option<String>,
-        /// Players per game (2 … 6); default: the number of AIs.
+        /// Players per game (2 … 6); default: the number of bots.
         #[arg(long)]
         players: Option<usize>,
         /// Worker threads.
@@ -162,7 +164,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             );
             if let Some(s) = ais.iter().find(|s| speed::net::hosted::is_external(s)) {
                 anyhow::bail!(
-                    "--ais: `{s}` is an external program; they play in `speed play` and in \
+                    "--bots: `{s}` is an external program; they play in `speed play` and in \
                      arena configs (game = \"speed\"), not in `speed eval`"
                 );
             }
@@ -421,7 +423,7 @@ fn play(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The specs of a `--ais`/`--fill` list ([`botspec::split_list`]), owned.
+/// The specs of a `--bots`/`--fill` list ([`botspec::split_list`]), owned.
 pub(crate) fn split_specs(list: &str) -> Vec<String> {
     botspec::split_list(list)
         .into_iter()

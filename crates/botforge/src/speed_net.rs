@@ -24,7 +24,12 @@ pub struct OnlineArgs {
     pub key: String,
     /// Bot spec (see `botforge speed bots`), e.g. `champion` or
     /// `pathfinding(max_speed=2,paths=75)`.
-    #[arg(long, default_value = "champion")]
+    #[arg(
+        long = "bot",
+        visible_alias = "ai",
+        value_name = "BOT",
+        default_value = "champion"
+    )]
     pub ai: String,
     /// Time endpoint; default: derived from the URL (`…/spe_ed_time`).
     #[arg(long, env = "TIME_URL")]

@@ -23,6 +23,7 @@ pub enum Command {
     /// List the bots (the names and parameters specs accept).
     Bots,
     /// Run a bot as a line-protocol process on stdin/stdout.
+    #[command(name = "bot", visible_alias = "agent")]
     Agent {
         /// Bot spec, e.g. `champion` or `champion(win_chance=0.5)` (see `botforge wumpus bots`).
         spec: String,
@@ -75,7 +76,12 @@ pub struct PlayArgs {
     preset: Preset,
     /// What plays: a bot spec (`champion`, `champion(win_chance=0.5)`; see `botforge wumpus
     /// bots`), `cmd:COMMAND` or `NAME=cmd:COMMAND`.
-    #[arg(long, default_value = "champion")]
+    #[arg(
+        long = "bot",
+        visible_alias = "agent",
+        value_name = "BOT",
+        default_value = "champion"
+    )]
     agent: String,
     /// Print the board and the agent's knowledge after every step.
     #[arg(long)]
@@ -101,7 +107,12 @@ pub struct EvalArgs {
     preset: Preset,
     /// Comma-separated specs: bots (`champion(win_chance=0.5)`), `cmd:COMMAND`,
     /// `NAME=cmd:COMMAND`.
-    #[arg(long, default_value = "reference,champion")]
+    #[arg(
+        long = "bots",
+        visible_alias = "agents",
+        value_name = "BOTS",
+        default_value = "reference,champion"
+    )]
     agents: String,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::limits::threads)]
