@@ -37,6 +37,7 @@ pub mod map;
 pub mod process;
 pub mod protocol;
 pub mod replay;
+pub mod report;
 pub mod vision;
 
 pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};

@@ -1,6 +1,6 @@
 //! `botforge ants …`: argument parsing and wiring for the `ants` crate.
 
-use std::io::{BufReader, Write};
+use std::io::BufReader;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 
-use crate::ants_bots::{describe, make_bot, make_entrant};
+use ants_bots::BOTS;
 
 /// The map used when `play` gets no `--map`.
 const DEFAULT_MAP: &str = include_str!("../../../data/ants/maze_p04_01.map");
@@ -98,16 +98,25 @@ pub enum Command {
         replay: Option<PathBuf>,
         #[command(flatten)]
         params: Params,
-        /// Bots in player order: a registered NAME, `cmd:SHELL COMMAND`, or
-        /// `NAME=cmd:SHELL COMMAND` (an external program shown as NAME).
+        /// Bots in player order, comma separated, as in `tournament --bots` (instead of the
+        /// positional BOTS).
+        #[arg(long = "bots", value_name = "BOTS", value_parser = parse_bot_list, conflicts_with = "bots")]
+        bot_list: Option<BotList>,
+        /// Bots in player order: specs of `botforge ants bots` (e.g. `hunter` or
+        /// `champion(max_turn_ms=120)`), `cmd:SHELL COMMAND`, or `NAME=cmd:SHELL COMMAND` (an
+        /// external program shown as NAME).
         bots: Vec<String>,
     },
-    /// Run a registered in-process bot as a protocol process on stdin/stdout.
+    /// Run an in-process bot as a protocol process on stdin/stdout (for the official
+    /// engine's `play.py`).
     Bot {
-        /// Bot spec (see `botforge ants bots`), e.g. `hunter` or `champion(max_turn_ms=120)`.
-        name: String,
-        /// Profile of the `thesis` bot: a bundled profile name or a TOML file.
-        #[arg(long)]
+        /// Bot spec (see `botforge ants bots`), e.g. `hunter`,
+        /// `champion(max_turn_ms=120)` or `thesis(profile=aggressive)`.
+        #[arg(value_name = "BOT")]
+        spec: String,
+        /// Deprecated spelling of the spec's `profile` parameter: `thesis --profile P` is
+        /// `thesis(profile=P)`.
+        #[arg(long, hide = true)]
         profile: Option<String>,
     },
     /// Compare a bot with a recorded player: the bot sees, turn by turn, what the player saw
@@ -177,14 +186,17 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             map,
             replay,
             params,
+            bot_list,
             bots,
-        } => play(map.as_ref(), replay, &params, bots),
-        Command::Bot { name, profile } => {
-            let spec = match profile {
-                Some(p) => format!("{name}:{p}"),
-                None => name,
-            };
-            let mut bot = make_bot(&spec)?;
+        } => play(
+            map.as_ref(),
+            replay,
+            &params,
+            bot_list.map_or(bots, |BotList(list)| list),
+        ),
+        Command::Bot { spec, profile } => {
+            let spec = with_profile(&spec, profile)?;
+            let mut bot = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             ants::protocol::serve(bot.as_mut(), BufReader::new(stdin.lock()), stdout.lock())?;
@@ -195,10 +207,24 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Bots => {
-            outln!("{}", describe().trim_end())?;
+            outln!("{}", BOTS.describe().trim_end())?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The spec `ants bot SPEC --profile P` stands for: `SPEC` with the parameter `profile=P`
+/// (`thesis --profile aggressive` is `thesis(profile=aggressive)`).
+fn with_profile(spec: &str, profile: Option<String>) -> anyhow::Result<String> {
+    let Some(profile) = profile else {
+        return Ok(spec.to_owned());
+    };
+    let mut parsed = botspec::Spec::parse(spec)?;
+    parsed.args.push(botspec::Arg {
+        key: Some("profile".to_owned()),
+        value: profile,
+    });
+    Ok(parsed.to_string())
 }
 
 fn play(
@@ -222,8 +248,8 @@ fn play(
     };
     let entrants = bots
         .iter()
-        .map(|b| make_entrant(b))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .map(|b| ants_bots::entrant(b))
+        .collect::<Result<Vec<_>, _>>()?;
     for e in &entrants {
         if let ants::Entrant::Command(c) = e {
             procgroup::check_command(c).with_context(|| format!("bot 'cmd:{c}'"))?;
@@ -233,32 +259,10 @@ fn play(
     let started = Instant::now();
     let result = ants::play_game(&map, &config, entrants)
         .with_context(|| format!("cannot play on {map_name}"))?;
-    let wall = started.elapsed();
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "| player | bot | status | score | rank | turns |")?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
-    for p in 0..result.names.len() {
-        writeln!(
-            out,
-            "| {p} | {} | {} | {} | {} | {} |",
-            result.names[p],
-            result.statuses[p].as_str(),
-            result.scores[p],
-            result.ranks[p] + 1,
-            result.playerturns[p]
-        )?;
-    }
-    writeln!(
-        out,
-        "\n{} turns, cutoff: {}; {:.3} s wall, engine {:.3} s",
-        result.turns,
-        result.cutoff.as_str(),
-        wall.as_secs_f64(),
-        result.timing.engine.as_secs_f64()
-    )?;
+    out!("{}", ants::report::outcome(&result, started.elapsed()))?;
     if let Some(path) = replay {
         result.write_replay(&path)?;
-        writeln!(out, "replay written to {}", path.display())?;
+        outln!("replay written to {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -294,197 +298,43 @@ fn natural_key(path: &std::path::Path) -> (String, u64) {
 }
 
 fn agree(spec: &str, player: &str, paths: &[PathBuf]) -> anyhow::Result<ExitCode> {
-    use ants::agreement::{Agreement, Balance, Situation, Tally, agreement};
     let files = replay_files(paths)?;
     anyhow::ensure!(!files.is_empty(), "no replay files found");
-    make_bot(spec)?;
-    let mut total = Agreement::default();
+    BOTS.build(spec, ())?;
+    let mut total = ants::agreement::Agreement::default();
     let mut games = 0;
     for f in &files {
         let replay = ants::Replay::load(f)?;
         let Some(seat) = replay.playernames.iter().position(|n| n == player) else {
             continue;
         };
-        let mut bot = make_bot(spec)?;
-        let a =
-            agreement(&replay, seat, bot.as_mut()).with_context(|| format!("{}", f.display()))?;
+        let mut bot = BOTS.build(spec, ())?;
+        let a = ants::agreement::agreement(&replay, seat, bot.as_mut())
+            .with_context(|| format!("{}", f.display()))?;
         total.add(&a);
         games += 1;
     }
     anyhow::ensure!(games > 0, "no replay has a player named `{player}`");
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "`{spec}` against `{player}` in {games} replays")?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "| ants | balance | positions | same move % | bot closer | {player} closer | bot stays % | {player} stays % |"
-    )?;
-    writeln!(out, "|---|---|---|---|---|---|---|---|")?;
-    let row = |out: &mut std::io::StdoutLock, what: &str, bal: &str, t: &Tally| {
-        writeln!(
-            out,
-            "| {what} | {bal} | {} | {:.1} | {} | {} | {:.1} | {:.1} |",
-            t.positions,
-            100.0 * t.rate(),
-            t.bot_closer,
-            t.player_closer,
-            100.0 * t.bot_stay_rate(),
-            100.0 * t.player_stay_rate()
-        )
-    };
-    for (s, sname) in [
-        (Situation::Fight, "fight"),
-        (Situation::Escape, "escape"),
-        (Situation::Free, "near, safe"),
-    ] {
-        for (b, bname) in [
-            (Balance::Outnumbered, "outnumbered"),
-            (Balance::Even, "even"),
-            (Balance::Superior, "superior"),
-        ] {
-            row(&mut out, sname, bname, total.get(s, b))?;
-        }
-    }
-    row(&mut out, "near an enemy", "all", &total.near_total())?;
-    row(&mut out, "all ants", "all", &total.all)?;
-    if !total.by_step.is_empty() {
-        let mut steps = total.by_step.clone();
-        steps.sort_by_key(|(_, t)| std::cmp::Reverse(t.all.positions));
-        writeln!(out)?;
-        writeln!(out, "By the step of the bot that decided the move:")?;
-        writeln!(out)?;
-        writeln!(
-            out,
-            "| step | positions | same move % | near an enemy | same move % | bot closer | {player} closer | bot stays % (near) | {player} stays % (near) |"
-        )?;
-        writeln!(out, "|---|---|---|---|---|---|---|---|---|")?;
-        for (name, t) in steps {
-            writeln!(
-                out,
-                "| {name} | {} | {:.1} | {} | {:.1} | {} | {} | {:.1} ({:.1}) | {:.1} ({:.1}) |",
-                t.all.positions,
-                100.0 * t.all.rate(),
-                t.near.positions,
-                100.0 * t.near.rate(),
-                t.near.bot_closer,
-                t.near.player_closer,
-                100.0 * t.all.bot_stay_rate(),
-                100.0 * t.near.bot_stay_rate(),
-                100.0 * t.all.player_stay_rate(),
-                100.0 * t.near.player_stay_rate()
-            )?;
-        }
-    }
+    out!("{}", ants::report::agreement(spec, player, games, &total))?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
-    use ants::analysis::{SAMPLE_TURNS, SeatStats, TeamTally};
     let files = replay_files(paths)?;
     anyhow::ensure!(!files.is_empty(), "no replay files found");
-    let mut out = std::io::stdout().lock();
-    let mut per_bot: Vec<(String, Vec<SeatStats>)> = Vec::new();
-    let mut tally = TeamTally::default();
-    let t = SAMPLE_TURNS;
-    writeln!(
-        out,
-        "| game | player | result | score | alive {t:?} | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost at | hills razed at | first contact |"
-    )?;
-    writeln!(
-        out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    )?;
+    let mut report = ants::report::Analysis::new(team);
+    out!("{}", ants::report::Analysis::header())?;
     for f in &files {
         let replay = ants::Replay::load(f)?;
         let game = f
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let seats = ants::analysis::analyze(&replay);
-        tally.add(&seats, |n| team.iter().any(|t| t == n));
-        for s in seats {
-            let pct: Vec<String> = s
-                .vision
-                .iter()
-                .map(|v| format!("{:.0}", 100.0 * v))
-                .collect();
-            writeln!(
-                out,
-                "| {game} | {} | {} | {} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {} | {:?} | {:?} | {} |",
-                s.name,
-                s.result,
-                s.score,
-                s.alive,
-                s.food,
-                s.food_home,
-                s.food_conceded,
-                s.lost,
-                s.lost_home,
-                s.lost_free,
-                s.lost_outnumbered,
-                pct.join("/"),
-                s.hills_lost,
-                s.hills_razed,
-                s.first_contact.map_or("-".into(), |t| t.to_string())
-            )?;
-            match per_bot.iter_mut().find(|(n, _)| *n == s.name) {
-                Some((_, v)) => v.push(s),
-                None => per_bot.push((s.name.clone(), vec![s])),
-            }
-        }
+        out!("{}", report.add(&game, ants::analysis::analyze(&replay)))?;
     }
-    writeln!(
-        out,
-        "\nMeans per bot (seats; turns {t:?}; a game that ended earlier counts 0 alive):\n"
-    )?;
-    writeln!(
-        out,
-        "| bot | seats | W | D | L | alive | food | on own side | own side's taken by enemies | lost | lost on own side | lost for nothing | … outnumbered | in sight % | hills lost per seat (by turn {}) | hills razed per seat (by turn {}) |",
-        t[3], t[3]
-    )?;
-    writeln!(
-        out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    )?;
-    for (name, seats) in &per_bot {
-        let k = seats.len() as f64;
-        let mean = |f: &dyn Fn(&SeatStats) -> f64| seats.iter().map(f).sum::<f64>() / k;
-        let fmt4 = |f: &dyn Fn(&SeatStats, usize) -> f64, digits: usize| {
-            (0..4)
-                .map(|i| format!("{:.*}", digits, mean(&|s| f(s, i))))
-                .collect::<Vec<_>>()
-                .join(" / ")
-        };
-        let count = |c: char| seats.iter().filter(|s| s.result == c).count();
-        let by_last_sample = |turns: &[u32]| turns.iter().filter(|&&r| r <= t[3]).count() as f64;
-        writeln!(
-            out,
-            "| {name} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
-            seats.len(),
-            count('W'),
-            count('D'),
-            count('L'),
-            fmt4(&|s, i| f64::from(s.alive[i]), 1),
-            fmt4(&|s, i| f64::from(s.food[i]), 1),
-            fmt4(&|s, i| f64::from(s.food_home[i]), 1),
-            fmt4(&|s, i| f64::from(s.food_conceded[i]), 1),
-            fmt4(&|s, i| f64::from(s.lost[i]), 1),
-            fmt4(&|s, i| f64::from(s.lost_home[i]), 1),
-            fmt4(&|s, i| f64::from(s.lost_free[i]), 1),
-            fmt4(&|s, i| f64::from(s.lost_outnumbered[i]), 1),
-            fmt4(&|s, i| 100.0 * s.vision[i], 1),
-            mean(&|s| s.hills_lost.len() as f64),
-            mean(&|s| by_last_sample(&s.hills_lost)),
-            mean(&|s| s.hills_razed.len() as f64),
-            mean(&|s| by_last_sample(&s.hills_razed)),
-        )?;
-    }
-    front_table(&mut out, &per_bot)?;
+    out!("{}", report.means())?;
     if !team.is_empty() {
-        let unknown: Vec<&String> = team
-            .iter()
-            .filter(|t| !per_bot.iter().any(|(n, _)| n == *t))
-            .collect();
+        let unknown = report.unknown_team();
         if unknown.len() == team.len() {
             anyhow::bail!(
                 "--team {} names no player of these replays",
@@ -497,96 +347,9 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
         for t in unknown {
             eprintln!("warning: --team `{t}` names no player of these replays");
         }
-        team_table(&mut out, team, &tally)?;
+        out!("{}", report.team())?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The `--team` table of `ants analyze` (see [`ants::analysis::TeamTally`]).
-fn team_table(
-    out: &mut impl Write,
-    team: &[String],
-    t: &ants::analysis::TeamTally,
-) -> std::io::Result<()> {
-    let per_seat = |x: f64, k: usize| x / f64::from(t.seats[k].max(1));
-    let pct = |x: u32| 100.0 * f64::from(x) / f64::from(t.games.max(1));
-    writeln!(
-        out,
-        "\nTeam {} against the other seats ({} games; {} more left out for a timeout, crash or invalid line):\n",
-        team.join(" + "),
-        t.games,
-        t.faulted
-    )?;
-    writeln!(
-        out,
-        "| top score: team only | shared with others | not the team's | points per seat: team / others | hills lost per seat | hills razed per seat | seats eliminated |"
-    )?;
-    writeln!(out, "|---|---|---|---|---|---|---|")?;
-    writeln!(
-        out,
-        "| {} ({:.1} %) | {} ({:.1} %) | {} | {:.2} / {:.2} | {:.2} / {:.2} | {:.2} / {:.2} | {} of {} / {} of {} |",
-        t.top,
-        pct(t.top),
-        t.top_shared,
-        pct(t.top_shared),
-        t.games - t.top - t.top_shared,
-        per_seat(t.points[0] as f64, 0),
-        per_seat(t.points[1] as f64, 1),
-        per_seat(f64::from(t.hills_lost[0]), 0),
-        per_seat(f64::from(t.hills_lost[1]), 1),
-        per_seat(f64::from(t.hills_razed[0]), 0),
-        per_seat(f64::from(t.hills_razed[1]), 1),
-        t.eliminated[0],
-        t.seats[0],
-        t.eliminated[1],
-        t.seats[1],
-    )
-}
-
-/// The means table of [`ants::analysis::SeatStats::front`]: per bot and local balance, the
-/// ants near the front per seat and the shares that died soon, stepped away and held.
-fn front_table(
-    out: &mut impl Write,
-    per_bot: &[(String, Vec<ants::analysis::SeatStats>)],
-) -> std::io::Result<()> {
-    use ants::analysis::{
-        BALANCES, FRONT_EVERY, FRONT_HORIZON, FRONT_STEPS, FRONT_TURNS, FrontCounts,
-    };
-    writeln!(
-        out,
-        "\nAnts near the front (an enemy ant {FRONT_STEPS} rows plus columns away or fewer) at every \
-         {FRONT_EVERY}th turn of {}–{}, by the balance within the view radius:\n",
-        FRONT_TURNS.start(),
-        FRONT_TURNS.end()
-    )?;
-    writeln!(
-        out,
-        "| bot | balance | ants per seat | died within {FRONT_HORIZON} turns % | stepped away % | held % |"
-    )?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
-    for (name, seats) in per_bot {
-        for (b, balance) in BALANCES.iter().enumerate() {
-            let sum = seats.iter().fold(FrontCounts::default(), |acc, s| {
-                let c = s.front[b];
-                FrontCounts {
-                    ants: acc.ants + c.ants,
-                    died: acc.died + c.died,
-                    away: acc.away + c.away,
-                    held: acc.held + c.held,
-                }
-            });
-            let pct = |k: u32| 100.0 * f64::from(k) / f64::from(sum.ants.max(1));
-            writeln!(
-                out,
-                "| {name} | {balance} | {:.1} | {:.1} | {:.1} | {:.1} |",
-                f64::from(sum.ants) / seats.len().max(1) as f64,
-                pct(sum.died),
-                pct(sum.away),
-                pct(sum.held)
-            )?;
-        }
-    }
-    Ok(())
 }
 
 fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
@@ -661,33 +424,16 @@ pub struct TournamentArgs {
     pub print_config: bool,
 }
 
-/// A `--bots` list (see [`split_bot_list`]).
+/// A `--bots` list: specs split at the commas outside parentheses and quotes
+/// ([`botspec::split_list`]), so `champion(max_turn_ms=120,fight_first=true)` stays whole.
 #[derive(Clone, Debug)]
 pub struct BotList(pub Vec<String>);
 
-/// Splits a comma-separated bot list at the commas outside parentheses, so parameter specs
-/// such as `champion(max_turn_ms=120,fight_first=true)` stay whole.
-pub fn split_bot_list(list: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in list.char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(list[start..i].trim().to_owned());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out.push(list[start..].trim().to_owned());
-    out.retain(|s| !s.is_empty());
-    out
-}
-
 fn parse_bot_list(s: &str) -> Result<BotList, String> {
-    let list = split_bot_list(s);
+    let list: Vec<String> = botspec::split_list(s)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     if list.is_empty() {
         return Err("no bot given".into());
     }
@@ -706,7 +452,7 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
     specs.extend(a.opponent.clone());
     let mut shown: Vec<String> = Vec::new();
     for spec in &specs {
-        make_entrant(spec)?;
+        ants_bots::entrant(spec)?;
         let name = ants_bots::display_name(spec);
         anyhow::ensure!(
             !shown.contains(&name),

@@ -32,7 +32,6 @@ macro_rules! outln {
 }
 
 mod ants;
-mod ants_bots;
 mod arena;
 mod economy;
 mod limits;

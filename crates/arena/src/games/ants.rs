@@ -12,18 +12,6 @@ pub fn bot_names() -> Vec<&'static str> {
     ants_bots::BOTS.names()
 }
 
-/// Builds a bot of [`ants_bots::BOTS`] from a spec: `NAME`, `NAME(key=value,…)` or
-/// `thesis:PROFILE`.
-pub fn make_bot(spec: &str) -> anyhow::Result<Box<dyn ants::Bot>> {
-    Ok(ants_bots::BOTS.build(spec, ())?)
-}
-
-/// An entrant from a spec: an external program (`cmd:COMMAND`, `NAME=cmd:COMMAND`, official
-/// stdin/stdout protocol) or an in-process bot of [`make_bot`] ([`ants_bots::entrant`]).
-pub fn make_entrant(spec: &str) -> anyhow::Result<ants::Entrant> {
-    Ok(ants_bots::entrant(spec)?)
-}
-
 /// The per-seat columns an Ants game adds to its stored details (`details.seats[i]`), in
 /// the order the CSV export shows them.
 pub const SEAT_COLUMNS: [&str; 5] = [
@@ -212,7 +200,8 @@ impl GamePlayer for AntsPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        make_entrant(spec).map(drop)
+        ants_bots::entrant(spec)?;
+        Ok(())
     }
 
     fn play(&self, job: &Job, replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
@@ -220,8 +209,8 @@ impl GamePlayer for AntsPlayer {
         let bots = job
             .specs
             .iter()
-            .map(|s| make_entrant(s))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+            .map(|s| ants_bots::entrant(s))
+            .collect::<Result<Vec<_>, _>>()?;
         let config = ants::GameConfig {
             engine_seed: job.seed,
             player_seed: job.seed as i64,
