@@ -145,13 +145,26 @@ fn quoted_lines(text: &str) -> Vec<String> {
     out
 }
 
-/// The subcommand names listed under `Commands:` in a clap help text.
+/// The subcommand names (and their aliases) listed under `Commands:` in a clap help text.
 fn subcommands(help: &str) -> Vec<String> {
     help.lines()
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+        .flat_map(|l| {
+            // A subcommand's aliases: `[alias: agent]`, `[aliases: a, b]`.
+            let aliases = l
+                .split_once("[alias: ")
+                .or_else(|| l.split_once("[aliases: "))
+                .and_then(|(_, rest)| rest.split_once(']'))
+                .map_or("", |(list, _)| list);
+            l.split_whitespace()
+                .next()
+                .into_iter()
+                .chain(aliases.split(", ").filter(|a| !a.is_empty()))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
         .collect()
 }
 

@@ -1,5 +1,5 @@
 //! Every economy bot spec the documentation and the code comments quote is accepted: the
-//! `--agents`/`--agent7` values of quoted `botforge economy` lines, backquoted specs that
+//! `--bots` (alias `--agents`) and `--agent7` values of quoted `botforge economy` lines, backquoted specs that
 //! name an economy bot, and the bots of quoted economy arena configs. Also: the arena accepts
 //! exactly the catalogue's names.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -73,7 +73,7 @@ fn names_an_economy_bot(text: &str) -> bool {
             || (rest.starts_with(':') && !rest.starts_with("::")))
 }
 
-/// The values of `--agents` and `--agent7` in a `botforge economy` line.
+/// The values of `--bots`, `--agents` and `--agent7` in a `botforge economy` line.
 fn cli_specs(line: &str) -> Vec<String> {
     let Some(at) = line.find("botforge economy") else {
         return Vec::new();
@@ -83,7 +83,7 @@ fn cli_specs(line: &str) -> Vec<String> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let mut out = Vec::new();
     for pair in words.windows(2) {
-        if matches!(pair[0], "--agents" | "--agent7") {
+        if matches!(pair[0], "--bots" | "--agents" | "--agent7") {
             let value = pair[1].trim_end_matches(';').trim_matches(['\'', '"', '`']);
             // Placeholders (`$A`, `SPEC`, `…`) are not specs.
             if value.contains(['$', '…', '|', '[']) || value.chars().all(char::is_uppercase) {
@@ -214,7 +214,7 @@ fn the_scan_finds_specs_and_skips_prose() {
         ["gold", "game-analyzer(max_expansions=5,max_ms=3)"]
     );
     assert_eq!(
-        cli_specs("run `botforge economy play --agents game-analyzer-plus`):"),
+        cli_specs("run `botforge economy play --bots game-analyzer-plus`):"),
         ["game-analyzer-plus"]
     );
     assert_eq!(

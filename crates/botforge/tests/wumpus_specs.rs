@@ -2,7 +2,8 @@
 //! Wumpus code comments is accepted: in-process specs build through the catalogue
 //! `wumpus::agents::BOTS`, external ones (`cmd:…`, `NAME=cmd:…`) parse.
 //!
-//! Found are the values of `--agent`/`--agents` and of `wumpus agent` on `botforge wumpus`
+//! Found are the values of `--bot`/`--bots` (and their aliases `--agent`/`--agents`) and of
+//! `wumpus bot` (`wumpus agent`) on `botforge wumpus`
 //! lines, backticked spans that start with a catalogue name followed by `(` or `:`, and the
 //! `[[bots]]` of TOML blocks and files with `game = "wumpus"`. Placeholders in capitals
 //! (`SPEC`, `NAME=cmd:COMMAND`) are skipped.
@@ -101,19 +102,28 @@ fn doc_specs(text: &str, origin: &str, wumpus_page: bool, checked: &mut Vec<Stri
     for (n, line) in text.lines().enumerate() {
         let at = format!("{origin}:{}", n + 1);
         if line.contains("botforge wumpus") || line.contains("wumpus play") {
-            for v in flag_values(line, "--agent ") {
+            for v in flag_values(line, "--agent ")
+                .into_iter()
+                .chain(flag_values(line, "--bot "))
+            {
                 if !placeholder(&v) {
                     check(&v, &at, checked);
                 }
             }
-            for v in flag_values(line, "--agents ") {
+            for v in flag_values(line, "--agents ")
+                .into_iter()
+                .chain(flag_values(line, "--bots "))
+            {
                 for s in botspec::split_list(&v) {
                     if !placeholder(s) {
                         check(s, &at, checked);
                     }
                 }
             }
-            for v in flag_values(line, "wumpus agent ") {
+            for v in flag_values(line, "wumpus agent ")
+                .into_iter()
+                .chain(flag_values(line, "wumpus bot "))
+            {
                 if !placeholder(&v) {
                     check(&v, &at, checked);
                 }
@@ -200,14 +210,20 @@ fn the_extraction_finds_and_rejects() {
     let mut checked = Vec::new();
     doc_specs(
         "`champion(1,2)` and botforge wumpus eval --agents \"reference,champion(win_chance=1)\" \
-         --agent SPEC",
+         --agent SPEC and botforge wumpus play --bot champion(win_chance=2) and eval --bots champion",
         "t",
         true,
         &mut checked,
     );
     assert_eq!(
         checked,
-        ["reference", "champion(win_chance=1)", "champion(1,2)"]
+        [
+            "champion(win_chance=2)",
+            "reference",
+            "champion(win_chance=1)",
+            "champion",
+            "champion(1,2)"
+        ]
     );
     let bad = std::panic::catch_unwind(|| {
         doc_specs("`champion(greed=1)`", "t", true, &mut Vec::new());
