@@ -25,6 +25,8 @@ pub struct BotRating {
     pub mean_score: f64,
     /// All its seat scores (for distributions).
     pub scores: Vec<f64>,
+    /// When its latest game was recorded (the store's `played_at`).
+    pub last_seen: String,
 }
 
 impl BotRating {
@@ -90,6 +92,52 @@ pub fn wilson(p: f64, n: u32) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The parameters of a TrueSkill ladder: the prior of a new player, the performance spread,
+/// the dynamics added before each game and the draw probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrueSkillParams {
+    /// Prior mean of a new player.
+    pub mu: f64,
+    /// Prior standard deviation of a new player.
+    pub sigma: f64,
+    /// Performance spread (`beta`).
+    pub beta: f64,
+    /// Dynamics added to every player's sigma before a game (`tau`).
+    pub tau: f64,
+    /// Probability of a draw.
+    pub draw_probability: f64,
+}
+
+impl TrueSkillParams {
+    /// The usual TrueSkill scale (mu 25, sigma 25/3, beta 25/6, tau 25/300, draws 0.1): the
+    /// arena's reports.
+    pub const STANDARD: Self = Self {
+        mu: 25.0,
+        sigma: 25.0 / 3.0,
+        beta: 25.0 / 6.0,
+        tau: 25.0 / 300.0,
+        draw_probability: 0.1,
+    };
+
+    /// The AI Challenge 2011 ladder (the contest and its TCP servers): mu 50, sigma 50/3,
+    /// beta 50/6, tau 50/300, draw probability 0.05.
+    pub const CONTEST_2011: Self = Self {
+        mu: 50.0,
+        sigma: 50.0 / 3.0,
+        beta: 50.0 / 6.0,
+        tau: 50.0 / 300.0,
+        draw_probability: 0.05,
+    };
+
+    fn config(&self) -> TrueSkillConfig {
+        TrueSkillConfig {
+            draw_probability: self.draw_probability,
+            beta: self.beta,
+            dynamics_factor: self.tau,
+        }
+    }
+}
+
 /// Ratings (best first, by the conservative estimate) and pairwise records (sorted by bot,
 /// then opponent).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -100,9 +148,17 @@ pub struct Standings {
     pub pairs: Vec<PairRecord>,
 }
 
-/// Computes standings from games in the order they were played.
+/// Computes standings from games in the order they were played, on the
+/// [`TrueSkillParams::STANDARD`] scale.
 pub fn standings(matches: &[StoredMatch]) -> Standings {
-    let config = TrueSkillConfig::new();
+    standings_with(matches, &TrueSkillParams::STANDARD)
+}
+
+/// Computes standings from games in the order they were played, with the TrueSkill
+/// parameters `params`. Every seat is a team of one and a game is one multi-player
+/// ranking (equal ranks are draws).
+pub fn standings_with(matches: &[StoredMatch], params: &TrueSkillParams) -> Standings {
+    let config = params.config();
     let mut ratings: BTreeMap<String, BotRating> = BTreeMap::new();
     let mut pairs: BTreeMap<(String, String), PairRecord> = BTreeMap::new();
     for m in matches {
@@ -112,12 +168,13 @@ pub fn standings(matches: &[StoredMatch]) -> Standings {
         for s in &m.seats {
             ratings.entry(s.bot.clone()).or_insert_with(|| BotRating {
                 bot: s.bot.clone(),
-                mu: TrueSkillRating::new().rating,
-                sigma: TrueSkillRating::new().uncertainty,
+                mu: params.mu,
+                sigma: params.sigma,
                 games: 0,
                 wins: 0,
                 mean_score: 0.0,
                 scores: Vec::new(),
+                last_seen: String::new(),
             });
         }
         update_trueskill(m, &mut ratings, &config);
@@ -127,6 +184,7 @@ pub fn standings(matches: &[StoredMatch]) -> Standings {
                 continue;
             };
             r.scores.push(s.score);
+            r.last_seen.clone_from(&m.played_at);
             if !seen.contains(&&s.bot) {
                 seen.push(&s.bot);
                 r.games += 1;
@@ -272,6 +330,75 @@ mod tests {
         assert!(lo < rec.win_rate() && rec.win_rate() < hi && hi <= 1.0);
         assert_eq!(s.ratings[0].wins, 20);
         assert_eq!(s.ratings[0].games, 21);
+    }
+
+    #[test]
+    fn the_standard_scale_is_skillratings_default() {
+        let c = TrueSkillParams::STANDARD.config();
+        let d = TrueSkillConfig::new();
+        assert_eq!(
+            (c.beta, c.dynamics_factor, c.draw_probability),
+            (d.beta, d.dynamics_factor, d.draw_probability)
+        );
+        assert_eq!(TrueSkillParams::STANDARD.mu, TrueSkillRating::new().rating);
+        assert_eq!(
+            TrueSkillParams::STANDARD.sigma,
+            TrueSkillRating::new().uncertainty
+        );
+    }
+
+    #[test]
+    fn contest_ladder_starts_at_mu_50_and_moves_by_its_own_scale() {
+        let one = [game(&[("a", 0), ("b", 1), ("c", 2)])];
+        let contest = standings_with(&one, &TrueSkillParams::CONTEST_2011);
+        let standard = standings(&one);
+        let get =
+            |s: &Standings, bot: &str| s.ratings.iter().find(|r| r.bot == bot).cloned().unwrap();
+        // Three players, one game: the winner above the prior, the last below, the middle
+        // near it; every sigma shrinks from 50/3. The contest scale is the standard one
+        // times two (every parameter but the draw probability doubled), so with the same
+        // draw probability the ratings would be doubled (up to the factor graph's convergence tolerance).
+        let (a, b, c) = (get(&contest, "a"), get(&contest, "b"), get(&contest, "c"));
+        assert!(
+            a.mu > 50.0 && c.mu < 50.0 && (b.mu - 50.0).abs() < 1.0,
+            "{a:?} {b:?} {c:?}"
+        );
+        for r in [&a, &b, &c] {
+            assert!(r.sigma < 50.0 / 3.0, "{r:?}");
+        }
+        let doubled = TrueSkillParams {
+            draw_probability: TrueSkillParams::STANDARD.draw_probability,
+            ..TrueSkillParams::CONTEST_2011
+        };
+        let d = standings_with(&one, &doubled);
+        for bot in ["a", "b", "c"] {
+            let (x, y) = (get(&d, bot), get(&standard, bot));
+            assert!(
+                (x.mu - 2.0 * y.mu).abs() < 1e-6 && (x.sigma - 2.0 * y.sigma).abs() < 1e-6,
+                "{x:?} {y:?}"
+            );
+        }
+        assert_eq!(contest.ratings[0].bot, "a");
+        assert!(contest.ratings[0].conservative() > contest.ratings[2].conservative());
+    }
+
+    #[test]
+    fn last_seen_is_the_latest_game() {
+        let mut g1 = game(&[("a", 0), ("b", 1)]);
+        g1.played_at = "2026-01-01 10:00:00".into();
+        let mut g2 = game(&[("a", 1), ("c", 0)]);
+        g2.played_at = "2026-01-02 10:00:00".into();
+        let s = standings(&[g1, g2]);
+        let seen = |bot: &str| {
+            s.ratings
+                .iter()
+                .find(|r| r.bot == bot)
+                .unwrap()
+                .last_seen
+                .clone()
+        };
+        assert_eq!(seen("a"), "2026-01-02 10:00:00");
+        assert_eq!(seen("b"), "2026-01-01 10:00:00");
     }
 
     #[test]
