@@ -158,18 +158,45 @@ pub fn standings(matches: &[StoredMatch]) -> Standings {
 /// parameters `params`. Every seat is a team of one and a game is one multi-player
 /// ranking (equal ranks are draws).
 pub fn standings_with(matches: &[StoredMatch], params: &TrueSkillParams) -> Standings {
-    let config = params.config();
-    let mut ratings: BTreeMap<String, BotRating> = BTreeMap::new();
-    let mut pairs: BTreeMap<(String, String), PairRecord> = BTreeMap::new();
+    let mut ladder = Ladder::new(*params);
     for m in matches {
-        if m.seats.len() < 2 {
-            continue;
+        ladder.record(m);
+    }
+    ladder.standings()
+}
+
+/// Ratings kept up to date game by game (a ladder that records each game as it ends);
+/// recording the games of a store in order gives exactly [`standings_with`].
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    params: TrueSkillParams,
+    config: TrueSkillConfig,
+    ratings: BTreeMap<String, BotRating>,
+    pairs: BTreeMap<(String, String), PairRecord>,
+}
+
+impl Ladder {
+    /// An empty ladder on the scale `params`.
+    pub fn new(params: TrueSkillParams) -> Self {
+        Self {
+            params,
+            config: params.config(),
+            ratings: BTreeMap::new(),
+            pairs: BTreeMap::new(),
         }
+    }
+
+    /// Records one finished game (games of fewer than two seats change nothing).
+    pub fn record(&mut self, m: &StoredMatch) {
+        if m.seats.len() < 2 {
+            return;
+        }
+        let ratings = &mut self.ratings;
         for s in &m.seats {
             ratings.entry(s.bot.clone()).or_insert_with(|| BotRating {
                 bot: s.bot.clone(),
-                mu: params.mu,
-                sigma: params.sigma,
+                mu: self.params.mu,
+                sigma: self.params.sigma,
                 games: 0,
                 wins: 0,
                 mean_score: 0.0,
@@ -177,13 +204,14 @@ pub fn standings_with(matches: &[StoredMatch], params: &TrueSkillParams) -> Stan
                 last_seen: String::new(),
             });
         }
-        update_trueskill(m, &mut ratings, &config);
+        update_trueskill(m, ratings, &self.config);
         let mut seen = Vec::new();
         for s in &m.seats {
             let Some(r) = ratings.get_mut(&s.bot) else {
                 continue;
             };
             r.scores.push(s.score);
+            r.mean_score = r.scores.iter().sum::<f64>() / r.scores.len() as f64;
             r.last_seen.clone_from(&m.played_at);
             if !seen.contains(&&s.bot) {
                 seen.push(&s.bot);
@@ -198,7 +226,8 @@ pub fn standings_with(matches: &[StoredMatch], params: &TrueSkillParams) -> Stan
                 if a.bot == b.bot {
                     continue;
                 }
-                let rec = pairs
+                let rec = self
+                    .pairs
                     .entry((a.bot.clone(), b.bot.clone()))
                     .or_insert_with(|| PairRecord {
                         bot: a.bot.clone(),
@@ -213,21 +242,20 @@ pub fn standings_with(matches: &[StoredMatch], params: &TrueSkillParams) -> Stan
             }
         }
     }
-    let mut ratings: Vec<BotRating> = ratings
-        .into_values()
-        .map(|mut r| {
-            r.mean_score = if r.scores.is_empty() {
-                0.0
-            } else {
-                r.scores.iter().sum::<f64>() / r.scores.len() as f64
-            };
-            r
-        })
-        .collect();
-    ratings.sort_by(|a, b| b.conservative().total_cmp(&a.conservative()));
-    Standings {
-        ratings,
-        pairs: pairs.into_values().collect(),
+
+    /// The current rating of `bot` (`None` before its first game).
+    pub fn rating(&self, bot: &str) -> Option<&BotRating> {
+        self.ratings.get(bot)
+    }
+
+    /// The standings now: ratings best first by the conservative estimate, pairs sorted.
+    pub fn standings(&self) -> Standings {
+        let mut ratings: Vec<BotRating> = self.ratings.values().cloned().collect();
+        ratings.sort_by(|a, b| b.conservative().total_cmp(&a.conservative()));
+        Standings {
+            ratings,
+            pairs: self.pairs.values().cloned().collect(),
+        }
     }
 }
 
@@ -340,11 +368,11 @@ mod tests {
             (c.beta, c.dynamics_factor, c.draw_probability),
             (d.beta, d.dynamics_factor, d.draw_probability)
         );
-        assert_eq!(TrueSkillParams::STANDARD.mu, TrueSkillRating::new().rating);
-        assert_eq!(
-            TrueSkillParams::STANDARD.sigma,
-            TrueSkillRating::new().uncertainty
-        );
+        let prior = TrueSkillRating {
+            rating: TrueSkillParams::STANDARD.mu,
+            uncertainty: TrueSkillParams::STANDARD.sigma,
+        };
+        assert_eq!(prior, TrueSkillRating::new());
     }
 
     #[test]
@@ -380,6 +408,26 @@ mod tests {
         }
         assert_eq!(contest.ratings[0].bot, "a");
         assert!(contest.ratings[0].conservative() > contest.ratings[2].conservative());
+    }
+
+    #[test]
+    fn a_ladder_fed_game_by_game_equals_the_standings_of_all_games() {
+        let games = [
+            game(&[("a", 0), ("b", 1), ("c", 2)]),
+            game(&[("b", 0), ("c", 0)]),
+            game(&[("c", 0), ("a", 1), ("b", 1), ("d", 2)]),
+            game(&[("a", 0)]),
+        ];
+        let mut ladder = Ladder::new(TrueSkillParams::CONTEST_2011);
+        for (i, g) in games.iter().enumerate() {
+            ladder.record(g);
+            assert_eq!(
+                ladder.standings(),
+                standings_with(&games[..=i], &TrueSkillParams::CONTEST_2011)
+            );
+        }
+        assert!(ladder.rating("d").is_some_and(|d| d.games == 1));
+        assert!(ladder.rating("e").is_none());
     }
 
     #[test]
