@@ -198,8 +198,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let spec = with_profile(&spec, profile)?;
             let mut bot = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin();
-            let stdout = std::io::stdout();
-            ants::protocol::serve(bot.as_mut(), BufReader::new(stdin.lock()), stdout.lock())?;
+            ants::protocol::serve(bot.as_mut(), BufReader::new(stdin.lock()), crate::stdout())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::CheckReplay { files } => Ok(check(&files)?),

@@ -220,7 +220,7 @@ fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     let mut session = Session::new(Arc::new(world), seats, args.seed, 0);
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::stdout();
     while !session.game.is_over() {
         let deadline = Instant::now() + Duration::from_millis(args.round_ms);
         session.start_thinking(ThinkLimit {

@@ -99,7 +99,7 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(code) => code,
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if is_closed_stdout(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)
@@ -107,10 +107,42 @@ fn main() -> ExitCode {
     }
 }
 
-/// A stdout write error that says so (the kind is kept, see [`is_broken_pipe`]).
+/// The cause of an error from writing to stdout (see [`stdout_error`]): it marks the error
+/// so that [`is_closed_stdout`] can tell a closed stdout from any other broken pipe.
+#[derive(Debug)]
+struct StdoutWrite(std::io::Error);
+
+impl std::fmt::Display for StdoutWrite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "writing to stdout: {}", self.0)
+    }
+}
+
+impl std::error::Error for StdoutWrite {}
+
+/// A stdout write error that says so, keeping the kind (see [`is_closed_stdout`]).
 #[allow(clippy::needless_pass_by_value)] // the shape `map_err` needs
 fn stdout_error(e: std::io::Error) -> std::io::Error {
-    std::io::Error::new(e.kind(), format!("writing to stdout: {e}"))
+    std::io::Error::new(e.kind(), StdoutWrite(e))
+}
+
+/// Locked stdout whose write errors go through [`stdout_error`]: what every command writes
+/// its output with, so that only a closed stdout ends botforge quietly.
+pub(crate) struct Stdout(std::io::StdoutLock<'static>);
+
+/// [`Stdout`], locked.
+pub(crate) fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf).map_err(stdout_error)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(stdout_error)
+    }
 }
 
 /// The error and its causes joined by `: `, leaving out a cause whose text the message
@@ -129,13 +161,39 @@ fn error_text(err: &anyhow::Error) -> String {
     text
 }
 
-/// True when `err` comes from writing to a closed pipe (`botforge … | head`): the reader
-/// has all it wanted, so botforge ends quietly.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
+/// True when `err` comes from writing to a closed stdout (`botforge … | head`): the reader
+/// has all it wanted, so botforge ends quietly. A broken pipe anywhere else (a database
+/// connection, a bot's stdin) is a failure like any other.
+fn is_closed_stdout(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+        e.downcast_ref::<std::io::Error>().is_some_and(|e| {
+            e.kind() == std::io::ErrorKind::BrokenPipe
+                && e.get_ref().is_some_and(|inner| inner.is::<StdoutWrite>())
+        })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pipe() -> std::io::Error {
+        std::io::Error::from(std::io::ErrorKind::BrokenPipe)
+    }
+
+    #[test]
+    fn only_a_closed_stdout_ends_quietly() {
+        let closed = anyhow::Error::new(stdout_error(pipe())).context("printing the table");
+        assert!(is_closed_stdout(&closed));
+        assert!(error_text(&closed).contains("writing to stdout"));
+        // A broken pipe from a database connection or a bot is an error (exit 2).
+        let database = anyhow::Error::new(pipe()).context("storing game 3");
+        assert!(!is_closed_stdout(&database));
+        let other = anyhow::Error::new(stdout_error(std::io::Error::from(
+            std::io::ErrorKind::StorageFull,
+        )));
+        assert!(!is_closed_stdout(&other));
+    }
 }
 
 /// Logs go to stderr; the level comes from `BOTFORGE_LOG` (e.g. `ants::combat=debug`),

@@ -136,8 +136,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Agent { spec } => {
             let mut agent = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin().lock();
-            let stdout = std::io::stdout().lock();
-            serve(agent.as_mut(), stdin, stdout).context("protocol session failed")?;
+            serve(agent.as_mut(), stdin, crate::stdout()).context("protocol session failed")?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Generate { seed, preset, out } => {
