@@ -52,6 +52,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/economy.js"),
     ),
     (
+        "ladder.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/ladder.html"),
+    ),
+    (
+        "ladder.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ladder.js"),
+    ),
+    (
+        "ladder-replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/ladder-replay.js"),
+    ),
+    (
         "common.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/common.js"),
@@ -63,7 +78,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn lookup(name: &str) -> Option<(&'static str, &'static str)> {
+/// An embedded file's content type and content.
+pub(crate) fn lookup(name: &str) -> Option<(&'static str, &'static str)> {
     ASSETS
         .iter()
         .find(|(n, _, _)| *n == name)

@@ -5,6 +5,7 @@
 mod assets;
 mod economy_api;
 mod files;
+pub mod ladder;
 mod speed_api;
 mod wumpus_api;
 
@@ -18,6 +19,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
+pub use ladder::{LadderConfig, ladder_router, serve_ladder};
 pub use speed::net::http::Limits;
 
 /// Most live games (spe_ed and economy, each) kept at once; the oldest is dropped first.
