@@ -33,6 +33,39 @@ pub enum Entrant {
         /// The shell command.
         command: String,
     },
+    /// A player over a connection (e.g. a TCP game server's client), driven with the same
+    /// protocol text and deadlines as an external program.
+    Remote(Box<dyn Remote>),
+}
+
+/// How a seat's game ended, as a [`Remote`] is told when the engine lets it go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatEnd {
+    /// The seat's status (`Survived` at the end of the game, `Eliminated` mid-game).
+    pub status: Status,
+    /// The seat's score at that moment (final score, bonus included, at the end).
+    pub score: i32,
+    /// The turn it happened.
+    pub turn: u32,
+    /// The official end message the local engine sends an external program.
+    pub message: String,
+}
+
+/// A seat played over a connection instead of a child process: the engine sends it the
+/// same text as an external bot's stdin and waits for the same reply.
+pub trait Remote: Send {
+    /// Name in results and replays.
+    fn name(&self) -> &str;
+    /// Queues `text` (setup or turn message) for the player; never blocks.
+    fn send(&mut self, text: &str);
+    /// Waits until `deadline` for the player's `go` (as [`ProcessBot::receive`]).
+    fn receive(&mut self, deadline: Instant) -> Reply;
+    /// The seat's game is over (eliminated, or the game ended): tell the player, then
+    /// close. Not called after [`Remote::kill`].
+    fn finish(&mut self, end: &SeatEnd);
+    /// The seat was removed (timeout, crash, invalid order in strict mode without an end
+    /// message): close the connection.
+    fn kill(&mut self);
 }
 
 impl From<Box<dyn Bot>> for Entrant {
@@ -47,6 +80,7 @@ impl std::fmt::Debug for Entrant {
             Entrant::InProcess(b) => write!(f, "InProcess({})", b.name()),
             Entrant::Command(c) => write!(f, "Command({c})"),
             Entrant::Named { name, command } => write!(f, "Named({name}={command})"),
+            Entrant::Remote(r) => write!(f, "Remote({})", r.name()),
         }
     }
 }
@@ -174,6 +208,7 @@ impl GameOutcome {
 enum Seat {
     Rust(Box<dyn Bot>),
     Process(ProcessBot),
+    Remote(Box<dyn Remote>),
     Gone,
 }
 
@@ -229,6 +264,11 @@ pub fn play_game<E: Into<Entrant>>(
             Entrant::InProcess(b) => {
                 names.push(b.name().to_owned());
                 seats.push(Seat::Rust(b));
+                continue;
+            }
+            Entrant::Remote(r) => {
+                names.push(r.name().to_owned());
+                seats.push(Seat::Remote(r));
                 continue;
             }
             Entrant::Named { name, command } => (name, command),
@@ -293,11 +333,14 @@ pub fn play_game<E: Into<Entrant>>(
         let start = Instant::now();
         let deadline = start + limit;
         for (p, input) in &inputs {
-            if let Seat::Process(pb) = &mut seats[*p] {
-                pb.send(&match input {
-                    Some(i) => render_turn(i),
-                    None => render_settings(&settings),
-                });
+            let text = || match input {
+                Some(i) => render_turn(i),
+                None => render_settings(&settings),
+            };
+            match &mut seats[*p] {
+                Seat::Process(pb) => pb.send(&text()),
+                Seat::Remote(r) => r.send(&text()),
+                _ => {}
             }
         }
         for (p, input) in &inputs {
@@ -335,14 +378,17 @@ pub fn play_game<E: Into<Entrant>>(
             }
         }
         for (p, _) in &inputs {
-            if let Seat::Process(pb) = &mut seats[*p] {
-                replies[*p] = Some(pb.receive(deadline));
-                let took = start.elapsed();
-                timing.bots[*p] += took;
-                timing.slowest[*p] = timing.slowest[*p].max(took);
-                if turn > 0 {
-                    timing.per_turn[*p].push(took);
-                }
+            let reply = match &mut seats[*p] {
+                Seat::Process(pb) => pb.receive(deadline),
+                Seat::Remote(r) => r.receive(deadline),
+                _ => continue,
+            };
+            replies[*p] = Some(reply);
+            let took = start.elapsed();
+            timing.bots[*p] += took;
+            timing.slowest[*p] = timing.slowest[*p].max(took);
+            if turn > 0 {
+                timing.per_turn[*p].push(took);
             }
         }
         let t1 = Instant::now();
@@ -357,8 +403,10 @@ pub fn play_game<E: Into<Entrant>>(
                 _ => continue,
             };
             engine.remove_player(p, status, turn);
-            if let Seat::Process(pb) = &mut seats[p] {
-                pb.kill();
+            match &mut seats[p] {
+                Seat::Process(pb) => pb.kill(),
+                Seat::Remote(r) => r.kill(),
+                _ => {}
             }
             seats[p] = Seat::Gone;
         }
@@ -476,11 +524,20 @@ pub fn play_game<E: Into<Entrant>>(
     })
 }
 
-/// Sends the end message to an external bot and stops it.
+/// Sends the end message to an external bot or a remote seat and stops it.
 fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, turn: u32) {
-    if let Seat::Process(pb) = seat {
-        pb.send(&end_message(engine, views, p, turn));
-        pb.kill();
+    match seat {
+        Seat::Process(pb) => {
+            pb.send(&end_message(engine, views, p, turn));
+            pb.kill();
+        }
+        Seat::Remote(r) => r.finish(&SeatEnd {
+            status: engine.players()[p].status,
+            score: engine.final_scores()[p],
+            turn,
+            message: end_message(engine, views, p, turn),
+        }),
+        _ => {}
     }
     *seat = Seat::Gone;
 }
@@ -488,6 +545,83 @@ fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, tu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// A remote seat that answers `go` without orders until turn `answer_until`, then
+    /// stays silent; it logs what the engine does with it.
+    struct Scripted {
+        answer_until: u32,
+        turn: u32,
+        log: Arc<Mutex<Vec<String>>>,
+    }
+
+    impl Remote for Scripted {
+        fn name(&self) -> &'static str {
+            "scripted"
+        }
+        fn send(&mut self, text: &str) {
+            if let Some(t) = text.strip_prefix("turn ") {
+                self.turn = t
+                    .lines()
+                    .next()
+                    .and_then(|n| n.trim().parse().ok())
+                    .unwrap_or(0);
+            }
+        }
+        fn receive(&mut self, deadline: Instant) -> Reply {
+            if self.turn < self.answer_until {
+                Reply::Go(Vec::new())
+            } else {
+                std::thread::sleep(deadline.saturating_duration_since(Instant::now()));
+                Reply::Timeout
+            }
+        }
+        fn finish(&mut self, end: &SeatEnd) {
+            self.log.lock().unwrap().push(format!(
+                "finish {} {} {}",
+                end.status.as_str(),
+                end.score,
+                end.turn
+            ));
+        }
+        fn kill(&mut self) {
+            self.log.lock().unwrap().push(format!("kill {}", self.turn));
+        }
+    }
+
+    #[test]
+    fn remote_seats_play_like_external_programs() {
+        let map = Map::parse(
+            "rows 8\ncols 8\nplayers 2\nm ........\nm .0......\nm ........\nm ........\n\
+             m ........\nm .....1..\nm ........\nm ........\n",
+        )
+        .unwrap();
+        let config = GameConfig {
+            turns: 6,
+            turntime_ms: 20,
+            loadtime_ms: 20,
+            ..GameConfig::seeded(3)
+        };
+        let logs: Vec<Arc<Mutex<Vec<String>>>> = (0..2).map(|_| Arc::default()).collect();
+        let seats: Vec<Entrant> = [100, 3]
+            .iter()
+            .zip(&logs)
+            .map(|(&answer_until, log)| {
+                Entrant::Remote(Box::new(Scripted {
+                    answer_until,
+                    turn: 0,
+                    log: log.clone(),
+                }))
+            })
+            .collect();
+        let out = play_game(&map, &config, seats).unwrap();
+        assert_eq!(out.names, ["scripted", "scripted"]);
+        assert_eq!(out.statuses, [Status::Survived, Status::Timeout]);
+        assert_eq!(*logs[1].lock().unwrap(), ["kill 3"]);
+        let first = logs[0].lock().unwrap();
+        assert_eq!(first.len(), 1, "{first:?}");
+        assert!(first[0].starts_with("finish survived "), "{first:?}");
+    }
 
     #[test]
     fn turn_time_quantiles_are_nearest_ranks() {

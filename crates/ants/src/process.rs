@@ -29,6 +29,51 @@ pub enum Reply {
     Crashed,
 }
 
+/// Waits until `deadline` for a `go` line (any case) on `lines` (a
+/// [`procgroup::read_lines`] queue of a process's stdout or a socket) and returns the lines
+/// before it. Lines after `go` stay queued. Output beyond the per-turn bounds
+/// ([`MAX_TURN_LINES`], [`MAX_TURN_BYTES`]) or a line longer than
+/// `procgroup::MAX_LINE_BYTES` is [`Reply::Timeout`]; the end of the stream is
+/// [`Reply::Crashed`]. With `blank_is_go`, an empty line before any other line is the
+/// whole answer (no orders), as the 2011 TCP client sends when its bot printed nothing.
+pub fn receive_lines(lines_in: &Receiver<Line>, deadline: Instant, blank_is_go: bool) -> Reply {
+    let mut lines = Vec::new();
+    let mut bytes = 0_usize;
+    loop {
+        let now = Instant::now();
+        // Past the deadline only what is already queued counts (bounded by the per-turn
+        // limits below), so a bot that never stops printing still times out.
+        let event = if now >= deadline {
+            match lines_in.try_recv() {
+                Ok(e) => e,
+                Err(TryRecvError::Empty) => return Reply::Timeout,
+                Err(TryRecvError::Disconnected) => return Reply::Crashed,
+            }
+        } else {
+            match lines_in.recv_timeout(deadline - now) {
+                Ok(e) => e,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => return Reply::Crashed,
+            }
+        };
+        match event {
+            Line::Text(l) if l.trim().eq_ignore_ascii_case("go") => return Reply::Go(lines),
+            Line::Text(l) if blank_is_go && lines.is_empty() && l.trim().is_empty() => {
+                return Reply::Go(lines);
+            }
+            Line::Text(l) => {
+                bytes += l.len() + 1;
+                lines.push(l);
+                if lines.len() > MAX_TURN_LINES || bytes > MAX_TURN_BYTES {
+                    return Reply::Timeout;
+                }
+            }
+            Line::TooLong => return Reply::Timeout,
+            Line::Eof => return Reply::Crashed,
+        }
+    }
+}
+
 /// A running external bot.
 pub struct ProcessBot {
     name: String,
@@ -119,40 +164,9 @@ impl ProcessBot {
     /// stay queued for the next call. Output beyond the per-turn bounds, or a line longer
     /// than `procgroup::MAX_LINE_BYTES`, ends the turn as [`Reply::Timeout`].
     pub fn receive(&mut self, deadline: Instant) -> Reply {
-        let Some(from_bot) = &self.from_bot else {
-            return Reply::Crashed;
-        };
-        let mut lines = Vec::new();
-        let mut bytes = 0_usize;
-        loop {
-            let now = Instant::now();
-            // Past the deadline only what is already queued counts (bounded by the
-            // per-turn limits below), so a bot that never stops printing still times out.
-            let event = if now >= deadline {
-                match from_bot.try_recv() {
-                    Ok(e) => e,
-                    Err(TryRecvError::Empty) => return Reply::Timeout,
-                    Err(TryRecvError::Disconnected) => return Reply::Crashed,
-                }
-            } else {
-                match from_bot.recv_timeout(deadline - now) {
-                    Ok(e) => e,
-                    Err(RecvTimeoutError::Timeout) => continue,
-                    Err(RecvTimeoutError::Disconnected) => return Reply::Crashed,
-                }
-            };
-            match event {
-                Line::Text(l) if l.trim().eq_ignore_ascii_case("go") => return Reply::Go(lines),
-                Line::Text(l) => {
-                    bytes += l.len() + 1;
-                    lines.push(l);
-                    if lines.len() > MAX_TURN_LINES || bytes > MAX_TURN_BYTES {
-                        return Reply::Timeout;
-                    }
-                }
-                Line::TooLong => return Reply::Timeout,
-                Line::Eof => return Reply::Crashed,
-            }
+        match &self.from_bot {
+            Some(from_bot) => receive_lines(from_bot, deadline, false),
+            None => Reply::Crashed,
         }
     }
 
