@@ -229,6 +229,9 @@ const INT_KEYS: [IntKey; 13] = [
     }),
 ];
 
+/// The largest profile file read (1 MiB; the bundled profiles are under 2 KB).
+pub const MAX_PROFILE_BYTES: u64 = 1 << 20;
+
 impl Profile {
     /// The names of the bundled profiles (Table 6.6: default, aggressive, defensive,
     /// expansive; Table 8.6: aggressive2, defensive2, expansive2 — its Default is `default`).
@@ -244,12 +247,14 @@ impl Profile {
             .and_then(|(n, text)| Self::parse(text, n).ok())
     }
 
-    /// Loads and validates a profile file.
+    /// Loads and validates a profile file (at most [`MAX_PROFILE_BYTES`]).
     pub fn load(path: impl AsRef<Path>) -> Result<Profile, ProfileError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| ProfileError::Io {
-            path: path.to_owned(),
-            source,
+        let text = outfile::read_bounded(path, MAX_PROFILE_BYTES, "profile").map_err(|source| {
+            ProfileError::Io {
+                path: path.to_owned(),
+                source,
+            }
         })?;
         Self::parse(&text, &path.display().to_string())
     }

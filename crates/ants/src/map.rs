@@ -114,23 +114,6 @@ fn parse_int(value: &str, line: usize, column: usize, key: &str) -> Result<i64, 
     })
 }
 
-/// Reads at most `limit` bytes of a `what` file (a map, a replay); a longer file (or an
-/// endless one such as `/dev/zero`) is an error.
-pub(crate) fn read_bounded(path: &Path, limit: u64, what: &str) -> std::io::Result<String> {
-    use std::io::Read as _;
-    let mut text = String::new();
-    std::fs::File::open(path)?
-        .take(limit.saturating_add(1))
-        .read_to_string(&mut text)?;
-    if text.len() as u64 > limit {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::FileTooLarge,
-            format!("{what} file larger than {limit} bytes"),
-        ));
-    }
-    Ok(text)
-}
-
 impl Map {
     /// Builds a map from its parts. `tiles` is row-major and must have `rows * cols` entries.
     pub fn from_tiles(
@@ -287,7 +270,7 @@ impl Map {
 
     /// Reads and parses a map file; errors name the file.
     pub fn load(path: &Path) -> Result<Map, MapError> {
-        let text = read_bounded(path, crate::config::MAX_MAP_BYTES, "map").map_err(|source| {
+        let text = outfile::read_bounded(path, crate::config::MAX_MAP_BYTES, "map").map_err(|source| {
             MapError::Io {
                 path: path.to_owned(),
                 source,

@@ -95,7 +95,7 @@ pub const MAX_REPLAY_BYTES: u64 = 256 << 20;
 
 /// The text of the replay file at `path`, refused when it is larger than `limit` bytes.
 fn read_capped(path: &Path, limit: u64) -> Result<String, ReplayError> {
-    crate::map::read_bounded(path, limit, "replay").map_err(|source| ReplayError::Io {
+    outfile::read_bounded(path, limit, "replay").map_err(|source| ReplayError::Io {
         path: path.to_owned(),
         source,
     })

@@ -14,6 +14,19 @@ pub const MAX_GAMES: usize = 1_000_000;
 /// The most worker threads a run may ask for.
 pub const MAX_THREADS: usize = 256;
 
+/// The largest config file read (1 MiB; the bundled configs are under 2 KB).
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The text of the config file at `path` (at most [`MAX_CONFIG_BYTES`]).
+pub fn read(path: &Path) -> Result<String, ConfigError> {
+    outfile::read_bounded(path, MAX_CONFIG_BYTES, "arena config").map_err(|source| {
+        ConfigError::Io {
+            path: path.to_owned(),
+            source,
+        }
+    })
+}
+
 /// Errors reading a configuration file; each names the file and, where known, the key.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -142,13 +155,9 @@ fn default_db() -> PathBuf {
 }
 
 impl Config {
-    /// Reads and validates a configuration file.
+    /// Reads and validates a configuration file (at most [`MAX_CONFIG_BYTES`]).
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
-        Self::parse(&text, path)
+        Self::parse(&read(path)?, path)
     }
 
     /// Parses and validates configuration text; `path` is used in messages and for the

@@ -59,14 +59,49 @@ impl Schedule {
     }
 }
 
+/// Most games one schedule holds (each costs about 0.6 KB while the run lasts): `games`
+/// times the matchups times the maps of a config must stay within it.
+pub const MAX_SCHEDULE: u128 = 1_000_000;
+
+/// How many games `config` schedules on `maps` maps.
+pub fn count(config: &Config, maps: usize) -> u128 {
+    let matchups = match config.schedule() {
+        Schedule::Rotate => 1,
+        _ => matchups(config).len() as u128,
+    };
+    let per_map = u128::from(config.games) * matchups;
+    if config.seeding == Seeding::Sequential {
+        per_map
+    } else {
+        per_map * maps.max(1) as u128
+    }
+}
+
 /// The games `config` asks for, in a deterministic order (map by map; for paired
-/// schedules matchup by matchup, then game by game).
+/// schedules matchup by matchup, then game by game). A schedule of more than
+/// [`MAX_SCHEDULE`] games is an error that gives the product.
 pub fn jobs(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>> {
     let maps = if config.maps.is_empty() {
         vec![String::new()]
     } else {
         resolve_maps(config)?
     };
+    let total = count(config, maps.len());
+    anyhow::ensure!(
+        total <= MAX_SCHEDULE,
+        "the schedule holds {total} games ({} games × {} matchups{}), more than {MAX_SCHEDULE}; \
+         split it into several runs",
+        config.games,
+        match config.schedule() {
+            Schedule::Rotate => 1,
+            _ => matchups(config).len(),
+        },
+        if config.seeding == Seeding::Sequential {
+            String::new()
+        } else {
+            format!(" × {} maps", maps.len())
+        }
+    );
     let seats_of = |map: &str| -> anyhow::Result<usize> {
         let seats = match player.seats(map)? {
             Seats::Fixed(n) => n,
@@ -257,6 +292,41 @@ mod tests {
 
     fn seats(jobs: &[Job]) -> Vec<String> {
         jobs.iter().map(|j| j.seats.join("-")).collect()
+    }
+
+    #[test]
+    fn the_schedule_is_bounded_as_a_product_and_counted_exactly() {
+        for (extra, bots, games) in [
+            ("", &["a", "b", "c"][..], 7),
+            (
+                "schedule = \"versus\"\nopponent = \"x\"",
+                &["p", "x", "q"][..],
+                4,
+            ),
+            ("schedule = \"round-robin\"", &["a", "b", "c", "d"][..], 3),
+            (
+                "schedule = \"round-robin\"\nseeding = \"sequential\"",
+                &["a", "b", "c"][..],
+                5,
+            ),
+        ] {
+            let c = config(extra, bots, games);
+            let j = jobs(&c, &Seated(Seats::Fixed(2))).unwrap();
+            assert_eq!(count(&c, 1), j.len() as u128, "{extra}");
+        }
+        // 1,000,000 games for each of 10 pairs: refused before any job is built.
+        let c = config(
+            "schedule = \"round-robin\"",
+            &["a", "b", "c", "d", "e"],
+            1_000_000,
+        );
+        let e = jobs(&c, &Seated(Seats::Fixed(2))).unwrap_err().to_string();
+        assert!(
+            e.contains("10000000 games") && e.contains("10 matchups"),
+            "{e}"
+        );
+        let ok = config("", &["a", "b"], 1_000_000);
+        assert_eq!(count(&ok, 1), MAX_SCHEDULE);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub struct Params {
     #[arg(long, default_value_t = 1000)]
     turns: u32,
     /// Milliseconds per turn.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::limits::milliseconds)]
     turntime: u64,
     /// Milliseconds for the setup answer.
     #[arg(long, default_value_t = 3000)]

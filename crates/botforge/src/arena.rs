@@ -96,8 +96,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             quiet,
         } => {
             let path = config.unwrap_or_else(|| PathBuf::from(DEFAULT_CONFIG));
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read arena config {}", path.display()))?;
+            let text = arena::config::read(&path)?;
             let mut cfg = arena::Config::parse(&text, &path)?;
             if let Some(t) = threads {
                 cfg.threads = t;

@@ -97,7 +97,7 @@ pub struct PlayArgs {
     #[arg(long = "bots", visible_alias = "agents", value_name = "BOTS", value_parser = bot_list)]
     agents: Option<BotList>,
     /// Longest thinking time per round in ms (a human never waits longer).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = crate::limits::milliseconds)]
     round_ms: u64,
     /// Seed of the agents' random generators.
     #[arg(long, default_value_t = 1)]
@@ -123,10 +123,10 @@ pub struct ExperimentArgs {
     #[arg(long, default_value_t = 100, value_parser = crate::limits::games_u32)]
     games: u32,
     /// Round time in ms (default: the case's 2000 or 20000).
-    #[arg(long, conflicts_with = "expansions")]
+    #[arg(long, conflicts_with = "expansions", value_parser = crate::limits::milliseconds)]
     round_ms: Option<u64>,
     /// Budget mode: exactly this many expansions per agent and round (reproducible).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::expansions)]
     expansions: Option<u64>,
     /// Games played concurrently (0 = one per core).
     #[arg(long, default_value_t = 1, value_parser = crate::limits::threads)]
@@ -155,7 +155,7 @@ pub struct TraceArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..8))]
     case: u8,
     /// Expansions per bot and round (the reproducible budget mode).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::limits::expansions)]
     expansions: u64,
     /// Base seed S (bot i of game g uses S + 256·g + i).
     #[arg(long, default_value_t = 1)]

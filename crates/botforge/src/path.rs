@@ -86,7 +86,7 @@ fn load(path: &Path) -> anyhow::Result<Grid<bool>> {
             .collect();
         Grid::from_vec(shape, cells).context("map size mismatch")
     } else {
-        let text = std::fs::read_to_string(path)
+        let text = outfile::read_bounded(path, ants::config::MAX_MAP_BYTES, "grid")
             .with_context(|| format!("cannot read {}", path.display()))?;
         grid::text::parse_plain(&text).with_context(|| format!("{}", path.display()))
     }

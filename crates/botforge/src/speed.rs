@@ -47,7 +47,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Per-move budget of the AIs in milliseconds.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = crate::limits::milliseconds)]
         budget_ms: u64,
         /// Write the game in the golden JSON-lines format to this file.
         #[arg(long)]
@@ -62,7 +62,7 @@ pub enum Command {
         #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
         max_round_secs: u64,
         /// Time external programs have to connect, in milliseconds.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_parser = crate::limits::milliseconds)]
         connect_timeout_ms: u64,
     },
     /// Headless seeded evaluation series, stored game by game in the arena results
@@ -97,7 +97,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Per-move budget in milliseconds.
-        #[arg(long, default_value_t = 100)]
+        #[arg(long, default_value_t = 100, value_parser = crate::limits::milliseconds)]
         budget_ms: u64,
         /// Fixed board size `WxH` (e.g. `80x80`); default: random 41…80 per side.
         #[arg(long, value_parser = parse_board)]

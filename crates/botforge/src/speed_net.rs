@@ -38,20 +38,20 @@ pub struct OnlineArgs {
     #[arg(long)]
     pub log: Option<PathBuf>,
     /// Safety margin before the deadline in milliseconds.
-    #[arg(long, default_value_t = 500)]
+    #[arg(long, default_value_t = 500, value_parser = crate::limits::milliseconds)]
     pub margin_ms: u64,
     /// Cap on the thinking time per round in milliseconds (default: until the margin).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::limits::milliseconds)]
     pub think_ms: Option<u64>,
     /// Seed of the AI's random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Limit for connecting and the websocket handshake, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::limits::milliseconds)]
     pub connect_timeout_ms: u64,
     /// Longest silence of the server (before the first state and between states), in
     /// milliseconds; then the connection counts as lost.
-    #[arg(long, default_value_t = 300_000)]
+    #[arg(long, default_value_t = 300_000, value_parser = crate::limits::milliseconds)]
     pub idle_timeout_ms: u64,
 }
 
@@ -111,6 +111,9 @@ pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(code))
 }
 
+/// The largest key file `speed serve --keys` reads (1 MiB, some 30,000 keys).
+const MAX_KEY_FILE_BYTES: u64 = 1 << 20;
+
 /// Arguments of `botforge speed serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -125,8 +128,8 @@ pub struct ServeArgs {
     /// champion.
     #[arg(long)]
     pub fill: Option<String>,
-    /// Seconds a lobby waits for players before filling the free seats.
-    #[arg(long, default_value_t = 300.0)]
+    /// Seconds a lobby waits for players before filling the free seats (at most a day).
+    #[arg(long, default_value_t = 300.0, value_parser = crate::limits::fractional_seconds)]
     pub wait: f64,
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
@@ -140,14 +143,14 @@ pub struct ServeArgs {
     /// Key file (one key per line, `#` comments); default: any non-empty key.
     #[arg(long)]
     pub keys: Option<PathBuf>,
-    /// Shortest round time-out in whole seconds.
-    #[arg(long, default_value_t = 5)]
+    /// Shortest round time-out in whole seconds (1 to a day).
+    #[arg(long, default_value_t = 5, value_parser = crate::limits::seconds)]
     pub min_round_secs: u64,
-    /// Longest round time-out in whole seconds.
-    #[arg(long, default_value_t = 15)]
+    /// Longest round time-out in whole seconds (1 to a day).
+    #[arg(long, default_value_t = 15, value_parser = crate::limits::seconds)]
     pub max_round_secs: u64,
-    /// Thinking time of each server AI per round in milliseconds.
-    #[arg(long, default_value_t = 200)]
+    /// Thinking time of each server AI per round in milliseconds (at most a day).
+    #[arg(long, default_value_t = 200, value_parser = crate::limits::milliseconds)]
     pub ai_ms: u64,
     /// Most connections open at once (websockets included); more wait to be accepted.
     #[arg(long, default_value_t = speed::net::http::MAX_CONNECTIONS,
@@ -161,9 +164,6 @@ pub struct ServeArgs {
 
 /// Runs the server until `--games` games have finished; prints one line per game.
 pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    if !(args.wait.is_finite() && args.wait >= 0.0) {
-        anyhow::bail!("--wait: expected a non-negative number of seconds");
-    }
     if args.min_round_secs > args.max_round_secs {
         anyhow::bail!("--min-round-secs must not exceed --max-round-secs");
     }
@@ -177,7 +177,7 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let keys = match &args.keys {
         Some(path) => {
             let keys = parse_keys(
-                &std::fs::read_to_string(path)
+                &outfile::read_bounded(path, MAX_KEY_FILE_BYTES, "key")
                     .with_context(|| format!("reading key file {}", path.display()))?,
             );
             anyhow::ensure!(

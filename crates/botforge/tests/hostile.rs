@@ -460,3 +460,118 @@ fn servers_refuse_useless_start_ups() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!text(&o).contains("http://"), "{}", text(&o));
 }
+
+/// Every file botforge reads has a size limit: `/dev/zero` (endless) and a file one byte
+/// over the limit are refused with the limit in the message, in about no time.
+#[test]
+fn every_input_file_is_read_with_a_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, vec![b' '; (1 << 20) + 1]).unwrap();
+    let big = big.to_str().unwrap();
+    let cases: Vec<Vec<String>> = [
+        vec!["arena", "run", "--config", "FILE"],
+        vec!["economy", "play", "--world", "FILE"],
+        vec!["speed", "check-log", "FILE"],
+        vec!["path", "--map", "FILE", "--from", "0,0", "--to", "1,1"],
+        vec!["speed", "serve", "--keys", "FILE", "--addr", "127.0.0.1:0"],
+        vec![
+            "ants",
+            "play",
+            "--turns",
+            "1",
+            "thesis(profile=FILE)",
+            "hold",
+        ],
+    ]
+    .iter()
+    .map(|c| c.iter().map(|s| (*s).to_owned()).collect())
+    .collect();
+    for case in &cases {
+        let files: &[&str] = if case[1] == "check-log" {
+            // Logs may be large (256 MiB); only the endless file is tried.
+            &["/dev/zero"]
+        } else {
+            &["/dev/zero", big]
+        };
+        for file in files {
+            let args: Vec<String> = case.iter().map(|a| a.replace("FILE", file)).collect();
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let started = Instant::now();
+            let o = botforge(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+            assert!(text(&o).contains("larger than"), "{args:?}: {}", text(&o));
+            assert!(started.elapsed() < Duration::from_secs(20), "{args:?}");
+        }
+    }
+}
+
+/// Durations and budgets are range-checked when the arguments are parsed, so 2⁶⁴−1 is a
+/// usage error instead of an overflow panic or a run without end.
+#[test]
+fn huge_durations_and_budgets_are_usage_errors() {
+    let max = "18446744073709551615";
+    for args in [
+        vec!["speed", "serve", "--min-round-secs", max],
+        vec!["speed", "serve", "--max-round-secs", max],
+        vec!["speed", "serve", "--wait", max],
+        vec!["speed", "serve", "--wait", "1e300"],
+        vec!["speed", "serve", "--ai-ms", max],
+        vec!["speed", "play", "--budget-ms", max],
+        vec!["ants", "play", "--turntime", max],
+        vec!["economy", "experiment", "--expansions", max],
+        vec!["economy", "trace", "--expansions", max],
+    ] {
+        let o = botforge(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("out of range"), "{args:?}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
+    }
+}
+
+/// A Wumpus world asking for 2³²−1 actions is refused with its line.
+#[test]
+fn a_wumpus_world_with_absurd_max_actions_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let world = dir.path().join("w.txt");
+    std::fs::write(
+        &world,
+        "max_actions = 4294967295\n#####\n#SG.#\n#...#\n#####\n",
+    )
+    .unwrap();
+    let o = botforge(&["wumpus", "play", "--world", world.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("max_actions"), "{}", text(&o));
+}
+
+/// A schedule whose product of games, matchups and maps is too large is refused at once
+/// (it used to abort while building the job list).
+#[test]
+fn a_huge_schedule_is_refused_before_it_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    assert!(map.is_file(), "missing {}", map.display());
+    let started = Instant::now();
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        map.to_str().unwrap(),
+        "--games",
+        "1000000",
+        "--bots",
+        "hold,random,greedy,hunter,lefty",
+        "--round-robin",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("split it into several runs"),
+        "{}",
+        text(&o)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

@@ -146,13 +146,17 @@ struct RawActivity {
     preconditions: Vec<String>,
 }
 
-/// Reads and validates a world file.
+/// The largest world file read (1 MiB; the bundled world is 9 KB).
+pub const MAX_WORLD_BYTES: u64 = 1 << 20;
+
+/// Reads and validates a world file (at most [`MAX_WORLD_BYTES`]).
 pub fn load_file(path: &Path) -> Result<Loaded, LoadError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let text =
+        outfile::read_bounded(path, MAX_WORLD_BYTES, "world").map_err(|source| LoadError::Io {
+            file: file.clone(),
+            source,
+        })?;
     load_str(&text, &file)
 }
 

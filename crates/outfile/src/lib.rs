@@ -1,5 +1,7 @@
-//! Output files written atomically, the one way every botforge crate writes replays, logs,
-//! traces, reports and CSV files: the content goes to a temporary file in the same directory
+//! Files botforge writes and reads. Input files are read with a size limit
+//! ([`read_bounded`]), so `/dev/zero` or a huge file is a clear error instead of exhausted
+//! memory. Output files are written atomically, the one way every botforge crate writes
+//! replays, logs, traces, reports and CSV files: the content goes to a temporary file in the same directory
 //! that is renamed over `path` on success (`atomic-write-file`), so readers see the old file
 //! or the complete new one, never a half-written one. A new file gets the permissions a plain
 //! `File::create` would give (0644 under umask 022); a replaced one keeps its own.
@@ -18,6 +20,35 @@ use std::io::{BufWriter, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 use atomic_write_file::AtomicWriteFile;
+
+/// Reads the text file at `path`, refusing one of more than `limit` bytes with an error of
+/// kind `FileTooLarge` that says "`what` file larger than `limit` bytes" (at most
+/// `limit + 1` bytes are read, also from a device or a pipe that never ends). Callers add
+/// the path to the error.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("big.txt");
+/// std::fs::write(&path, "0123456789")?;
+/// assert_eq!(outfile::read_bounded(&path, 10, "text")?, "0123456789");
+/// let err = outfile::read_bounded(&path, 9, "text").unwrap_err();
+/// assert_eq!(err.to_string(), "text file larger than 9 bytes");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(limit.saturating_add(1))
+        .read_to_string(&mut text)?;
+    if text.len() as u64 > limit {
+        return Err(std::io::Error::new(
+            ErrorKind::FileTooLarge,
+            format!("{what} file larger than {limit} bytes"),
+        ));
+    }
+    Ok(text)
+}
 
 /// Writes `bytes` to `path` atomically (see [`write_with`]).
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

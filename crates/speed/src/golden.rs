@@ -133,12 +133,16 @@ fn line_err(path: &Path, line: usize, message: impl Into<String>) -> GoldenError
     }
 }
 
-/// Reads and parses a golden log file.
+/// The largest log file read (256 MiB; the largest golden log, a 6-player game, is 0.8 MB).
+pub const MAX_LOG_BYTES: u64 = 256 << 20;
+
+/// Reads and parses a golden log file (at most [`MAX_LOG_BYTES`]).
 pub fn read_log(path: &Path) -> Result<GoldenLog, GoldenError> {
-    let text = std::fs::read_to_string(path).map_err(|source| GoldenError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text =
+        outfile::read_bounded(path, MAX_LOG_BYTES, "log").map_err(|source| GoldenError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
     parse_log(path, &text)
 }
 

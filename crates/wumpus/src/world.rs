@@ -13,6 +13,11 @@ pub const WORLD_SIDES: std::ops::RangeInclusive<u32> = 4..=64;
 /// The largest `start_score` in absolute value (10^12): no game can then overflow a score.
 pub const MAX_START_SCORE: i64 = 1_000_000_000_000;
 
+/// The largest `max_actions` of a world (100,000: a hundred times the presets' 1000, far
+/// more than walking every cell of a 64×64 world several times; a game's trace stays a few
+/// MB).
+pub const MAX_ACTIONS: u32 = 100_000;
+
 /// The largest world file read (1 MiB; a 64×64 world is about 4 KB plus its parameters).
 pub const MAX_WORLD_BYTES: u64 = 1 << 20;
 
@@ -378,24 +383,12 @@ impl World {
 
     /// Reads and parses a world file.
     pub fn load(path: &Path) -> Result<World, WorldFileError> {
-        use std::io::Read as _;
         let p = path.display().to_string();
-        let read = || -> std::io::Result<String> {
-            let mut text = String::new();
-            std::fs::File::open(path)?
-                .take(MAX_WORLD_BYTES + 1)
-                .read_to_string(&mut text)?;
-            if text.len() as u64 > MAX_WORLD_BYTES {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::FileTooLarge,
-                    format!("world file larger than {MAX_WORLD_BYTES} bytes"),
-                ));
+        let text = outfile::read_bounded(path, MAX_WORLD_BYTES, "world").map_err(|source| {
+            WorldFileError::Io {
+                path: p.clone(),
+                source,
             }
-            Ok(text)
-        };
-        let text = read().map_err(|source| WorldFileError::Io {
-            path: p.clone(),
-            source,
         })?;
         World::parse(&text).map_err(|source| WorldFileError::Parse { path: p, source })
     }
@@ -561,7 +554,17 @@ fn parse_header_line(
         "name" => *name = Some(value.to_string()),
         "arrows" => params.arrows = uint(value)?,
         "stench_distance" => params.stench_distance = uint(value)?,
-        "max_actions" => params.max_actions = uint(value)?,
+        "max_actions" => {
+            let v = uint(value)?;
+            if !(1..=MAX_ACTIONS).contains(&v) {
+                return Err(err(
+                    no,
+                    vcol,
+                    format!("'max_actions' {v} is out of range (1..={MAX_ACTIONS})"),
+                ));
+            }
+            params.max_actions = v;
+        }
         "start_score" => {
             let v = int(value)?;
             if v.unsigned_abs() > MAX_START_SCORE.unsigned_abs() {

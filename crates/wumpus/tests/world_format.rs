@@ -165,3 +165,19 @@ proptest! {
         prop_assert_eq!(World::parse(&w.to_text()).unwrap(), w);
     }
 }
+
+#[test]
+fn max_actions_is_bounded() {
+    let world = |n: &str| World::parse(&format!("max_actions = {n}\n#####\n#SG.#\n#...#\n#####\n"));
+    assert_eq!(
+        world("100000").unwrap().params.max_actions,
+        wumpus::world::MAX_ACTIONS
+    );
+    for bad in ["0", "100001", "4294967295"] {
+        let e = world(bad).unwrap_err().to_string();
+        assert!(
+            e.contains("line 1") && e.contains("max_actions"),
+            "{bad}: {e}"
+        );
+    }
+}
