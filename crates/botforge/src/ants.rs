@@ -25,7 +25,7 @@ pub struct Params {
     #[arg(long, default_value_t = 1000, value_parser = crate::limits::milliseconds)]
     turntime: u64,
     /// Milliseconds for the setup answer.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = crate::limits::milliseconds)]
     loadtime: u64,
     /// Food placement: symmetric, random, sections, none.
     #[arg(long = "food-method", default_value = "symmetric")]
