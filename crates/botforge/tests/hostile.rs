@@ -54,6 +54,24 @@ fn wait_for_pid(file: &Path) -> u32 {
 /// Starts a Wumpus game with an agent that never answers, sends `signal` to botforge and
 /// checks that the agent's child dies with it.
 fn agent_dies_with_botforge(signal: &str) {
+    bot_dies_with_botforge(signal, |agent, _| {
+        [
+            "wumpus",
+            "play",
+            "--agent",
+            agent,
+            "--first-reply-ms",
+            "60000",
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    });
+}
+
+/// Starts botforge with the arguments `args(bot, dir)` gives for a bot command that never
+/// answers and starts a child, sends `signal` to botforge and checks that the child dies
+/// with it.
+fn bot_dies_with_botforge(signal: &str, args: impl Fn(&str, &Path) -> Vec<String>) {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("child.pid");
     let agent = format!(
@@ -62,14 +80,7 @@ fn agent_dies_with_botforge(signal: &str) {
         pidfile.display()
     );
     let mut bf = Command::new(env!("CARGO_BIN_EXE_botforge"))
-        .args([
-            "wumpus",
-            "play",
-            "--agent",
-            &agent,
-            "--first-reply-ms",
-            "60000",
-        ])
+        .args(args(&agent, dir.path()))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -105,6 +116,54 @@ fn wumpus_agents_die_on_sigterm() {
 #[test]
 fn wumpus_agents_die_on_sigint() {
     agent_dies_with_botforge("-INT");
+}
+
+#[test]
+fn wumpus_agents_die_on_sigkill() {
+    agent_dies_with_botforge("-KILL");
+}
+
+/// `ants play` killed with SIGKILL (no handler runs): the bot's watchdog kills its group.
+#[test]
+fn ants_bots_die_when_ants_play_is_killed() {
+    bot_dies_with_botforge("-KILL", |bot, _| {
+        [
+            "ants",
+            "play",
+            "--loadtime",
+            "60000",
+            bot,
+            "hold",
+            "hold",
+            "hold",
+        ]
+        .map(str::to_owned)
+        .to_vec()
+    });
+}
+
+/// An arena run (here through `ants tournament`) killed with SIGKILL leaves no bot.
+#[test]
+fn ants_bots_die_when_an_arena_run_is_killed() {
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    assert!(map.is_file(), "missing {}", map.display());
+    bot_dies_with_botforge("-KILL", |bot, dir| {
+        vec![
+            "ants".into(),
+            "tournament".into(),
+            "--maps".into(),
+            map.display().to_string(),
+            "--games".into(),
+            "2".into(),
+            "--loadtime".into(),
+            "60000".into(),
+            "--bots".into(),
+            format!("{bot},hold"),
+            "--db".into(),
+            dir.join("t.db").display().to_string(),
+        ]
+    });
 }
 
 #[test]

@@ -3,6 +3,11 @@
 //! [`Group::spawn_shell`] starts `sh -c COMMAND` as the leader of a new process group;
 //! [`Group::kill`] (also on drop) kills the whole group, so the bot's own children go too.
 //! Every live group is listed, so a signal handler can end them all with [`kill_all`].
+//! A group also dies when botforge dies without running any handler (SIGKILL, the OOM
+//! killer): each group has a watchdog, a tiny `sh` that blocks reading a pipe whose only
+//! writer is botforge; the kernel closes that pipe when botforge ends in any way, and the
+//! watchdog then kills the group. A descendant that leaves the group (`setsid`, `setpgid`)
+//! escapes both; see `docs/limits.md`.
 //! [`read_lines`] reads a pipe on a thread into a bounded queue with a bounded line length;
 //! [`read_tail`] drains a pipe keeping only its last bytes. [`command_name`] names an
 //! external program in results.
@@ -36,6 +41,23 @@ fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
 pub struct Group {
     child: Child,
     pgid: Option<i32>,
+    watchdog: Option<Child>,
+}
+
+/// Starts the watchdog of group `pgid`: `sh` reading its stdin, a pipe whose write end only
+/// this process holds (close-on-exec, so no other child inherits it). End of input means
+/// botforge is gone: the watchdog kills the group. `None` when it cannot start (the group
+/// then still dies on [`Group::kill`] and [`kill_all`]).
+fn watchdog(pgid: i32) -> Option<Child> {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("read _line; kill -9 -{pgid} 2>/dev/null"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .spawn()
+        .ok()
 }
 
 impl Group {
@@ -66,7 +88,11 @@ impl Group {
         if let Some(g) = pgid {
             live().push(g);
         }
-        Ok(Group { child, pgid })
+        Ok(Group {
+            child,
+            pgid,
+            watchdog: pgid.and_then(watchdog),
+        })
     }
 
     /// The process group id (the leader's pid) while the group was not killed.
@@ -81,6 +107,11 @@ impl Group {
 
     /// Kills the whole process group and reaps the leader. Safe to call twice.
     pub fn kill(&mut self) {
+        // The watchdog goes first: it must never outlive the group, whose id may be reused.
+        if let Some(mut w) = self.watchdog.take() {
+            let _ = w.kill();
+            let _ = w.wait();
+        }
         if let Some(g) = self.pgid.take() {
             let _ = killpg(Pid::from_raw(g), Signal::SIGKILL);
             live().retain(|&x| x != g);
@@ -295,6 +326,43 @@ mod tests {
         let tail = read_tail(std::io::Cursor::new(input)).join().unwrap();
         assert_eq!(tail.len(), TAIL_BYTES);
         assert!(tail.ends_with("aend"));
+    }
+
+    fn alive(pid: i32) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+            s.rsplit(')')
+                .next()
+                .is_some_and(|r| !r.trim_start().starts_with('Z'))
+        })
+    }
+
+    #[test]
+    fn the_watchdog_kills_the_group_when_its_pipe_closes_and_dies_with_the_group() {
+        let mut g = Group::spawn_shell("sleep 1000 & exec sleep 1000", Stdio::null()).unwrap();
+        let pgid = g.pgid().unwrap();
+        let mut w = g.watchdog.take().unwrap();
+        let wpid = i32::try_from(w.id()).unwrap();
+        // What the kernel does when botforge dies: the watchdog's stdin reaches its end.
+        drop(w.stdin.take());
+        let _ = w.wait();
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while killpg(Pid::from_raw(pgid), None).is_ok() && std::time::Instant::now() < until {
+            let _ = g.child.try_wait();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(
+            killpg(Pid::from_raw(pgid), None).is_err(),
+            "the group outlived its watchdog's pipe"
+        );
+        assert!(!alive(wpid));
+        g.kill();
+
+        // A normal kill takes the watchdog with it.
+        let mut g = Group::spawn_shell("exec sleep 1000", Stdio::null()).unwrap();
+        let wpid = i32::try_from(g.watchdog.as_ref().unwrap().id()).unwrap();
+        assert!(alive(wpid));
+        g.kill();
+        assert!(!alive(wpid));
     }
 
     #[test]
