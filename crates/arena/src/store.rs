@@ -4,6 +4,9 @@
 //! outcome, replay path, game-specific details as JSON); `seats` one row per participant
 //! (bot, score, rank with 0 = best, status).
 //!
+//! `accounts` holds the players of a game server (`botforge ants server`): a name, its
+//! salted password hash (never the password), when it was created and last logged in.
+//!
 //! [`pg`] keeps the same results in PostgreSQL together with a work queue that many
 //! workers share; [`any::AnyStore`] opens either from a `--db` value.
 
@@ -42,7 +45,36 @@ CREATE TABLE IF NOT EXISTS seats (
     status   TEXT NOT NULL,
     PRIMARY KEY (match_id, seat)
 );
+CREATE TABLE IF NOT EXISTS accounts (
+    name       TEXT PRIMARY KEY,
+    hash       TEXT NOT NULL,
+    created    TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    last_login TEXT
+);
 ";
+
+/// A player account of a game server.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Account {
+    /// Login name.
+    pub name: String,
+    /// Salted password hash in PHC string format (e.g. `$argon2id$…`).
+    pub hash: String,
+    /// When it was created (UTC, `YYYY-MM-DD HH:MM:SS`).
+    pub created: String,
+    /// Last successful login (UTC), if any.
+    pub last_login: Option<String>,
+}
+
+/// The largest `N` of the keys `<prefix>N` in `keys` (e.g. `game-17` with prefix `game-`).
+pub(crate) fn max_key_number<'a>(
+    keys: impl IntoIterator<Item = &'a str>,
+    prefix: &str,
+) -> Option<u64> {
+    keys.into_iter()
+        .filter_map(|k| k.strip_prefix(prefix)?.parse::<u64>().ok())
+        .max()
+}
 
 /// A stored game with its seats.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -170,6 +202,55 @@ impl Store {
         }
         tx.commit()?;
         Ok(id)
+    }
+
+    /// The account `name`, if it exists.
+    pub fn account(&self, name: &str) -> anyhow::Result<Option<Account>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT name, hash, created, last_login FROM accounts WHERE name = ?1",
+                [name],
+                |r| {
+                    Ok(Account {
+                        name: r.get(0)?,
+                        hash: r.get(1)?,
+                        created: r.get(2)?,
+                        last_login: r.get(3)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// Creates the account `name` with the password hash `hash` unless the name exists;
+    /// true when this call created it (of two concurrent registrations one wins).
+    pub fn create_account(&mut self, name: &str, hash: &str) -> anyhow::Result<bool> {
+        Ok(self.conn.execute(
+            "INSERT INTO accounts (name, hash) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
+            params![name, hash],
+        )? == 1)
+    }
+
+    /// Records a successful login of `name` now.
+    pub fn touch_account(&mut self, name: &str) -> anyhow::Result<()> {
+        self.conn.execute(
+            "UPDATE accounts SET last_login = CURRENT_TIMESTAMP WHERE name = ?1",
+            [name],
+        )?;
+        Ok(())
+    }
+
+    /// The largest `N` of the stored job keys `<prefix>N` of every run (a game server
+    /// continues its game numbers from it after a restart).
+    pub fn max_key_number(&self, prefix: &str) -> anyhow::Result<Option<u64>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key FROM matches WHERE substr(key, 1, length(?1)) = ?1")?;
+        let keys: Vec<String> = stmt
+            .query_map([prefix], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(max_key_number(keys.iter().map(String::as_str), prefix))
     }
 
     /// The job key and game-specific details of every game of `run`, oldest first. A
@@ -313,6 +394,29 @@ mod tests {
             vec![("k1".to_owned(), serde_json::json!({"x": 1}))]
         );
         assert!(s.details("other").unwrap().is_empty());
+    }
+
+    #[test]
+    fn accounts_are_created_once_and_keep_their_hash() {
+        let mut s = Store::in_memory().unwrap();
+        assert_eq!(s.account("ann").unwrap(), None);
+        assert!(s.create_account("ann", "$argon2id$h1").unwrap());
+        assert!(!s.create_account("ann", "$argon2id$h2").unwrap());
+        let a = s.account("ann").unwrap().unwrap();
+        assert_eq!((a.name.as_str(), a.hash.as_str()), ("ann", "$argon2id$h1"));
+        assert_eq!(a.last_login, None);
+        s.touch_account("ann").unwrap();
+        assert!(s.account("ann").unwrap().unwrap().last_login.is_some());
+    }
+
+    #[test]
+    fn key_numbers_continue_after_the_largest() {
+        let mut s = Store::in_memory().unwrap();
+        assert_eq!(s.max_key_number("game-").unwrap(), None);
+        for key in ["game-2", "game-10", "other-99", "game-x"] {
+            s.insert("r", &job(key), &result()).unwrap();
+        }
+        assert_eq!(s.max_key_number("game-").unwrap(), Some(10));
     }
 
     #[test]

@@ -3,8 +3,9 @@
 
 use std::path::Path;
 
+use crate::runner::{Job, MatchResult};
 use crate::store::pg::{PgStore, is_url, redact};
-use crate::store::{Store, StoredMatch};
+use crate::store::{Account, Store, StoredMatch};
 
 /// An open results store of either kind.
 pub enum AnyStore {
@@ -57,6 +58,48 @@ impl AnyStore {
         match self {
             Self::Sqlite(s) => s.runs(),
             Self::Postgres(s) => s.runs(),
+        }
+    }
+
+    /// Records one finished game atomically (match row and seats, or nothing); a key
+    /// already stored is an error.
+    pub fn insert(&mut self, run: &str, job: &Job, result: &MatchResult) -> anyhow::Result<i64> {
+        match self {
+            Self::Sqlite(s) => s.insert(run, job, result),
+            Self::Postgres(s) => s.insert(run, job, result),
+        }
+    }
+
+    /// The account `name`, if it exists.
+    pub fn account(&mut self, name: &str) -> anyhow::Result<Option<Account>> {
+        match self {
+            Self::Sqlite(s) => s.account(name),
+            Self::Postgres(s) => s.account(name),
+        }
+    }
+
+    /// Creates the account `name` with the password hash `hash` unless the name exists;
+    /// true when this call created it.
+    pub fn create_account(&mut self, name: &str, hash: &str) -> anyhow::Result<bool> {
+        match self {
+            Self::Sqlite(s) => s.create_account(name, hash),
+            Self::Postgres(s) => s.create_account(name, hash),
+        }
+    }
+
+    /// Records a successful login of `name` now.
+    pub fn touch_account(&mut self, name: &str) -> anyhow::Result<()> {
+        match self {
+            Self::Sqlite(s) => s.touch_account(name),
+            Self::Postgres(s) => s.touch_account(name),
+        }
+    }
+
+    /// The largest `N` of the stored job keys `<prefix>N` of every run.
+    pub fn max_key_number(&mut self, prefix: &str) -> anyhow::Result<Option<u64>> {
+        match self {
+            Self::Sqlite(s) => s.max_key_number(prefix),
+            Self::Postgres(s) => s.max_key_number(prefix),
         }
     }
 }

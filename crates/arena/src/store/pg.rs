@@ -1,7 +1,7 @@
 //! The PostgreSQL results store, shared by many workers on many machines.
 //!
 //! Besides the results (`arena_matches`, `arena_seats`: the same columns as the SQLite
-//! store) it holds the work queue: `arena_runs` keeps each run's config text, and
+//! store) and the accounts of a game server (`arena_accounts`, as the SQLite `accounts`) it holds the work queue: `arena_runs` keeps each run's config text, and
 //! `arena_jobs` one row per scheduled game with its state (`pending`, `done`, `failed`),
 //! the worker that claimed it and the end of that worker's lease.
 //!
@@ -20,7 +20,7 @@ use anyhow::Context;
 use postgres::{Client, NoTls};
 
 use crate::runner::{Job, MatchResult, SeatResult};
-use crate::store::StoredMatch;
+use crate::store::{Account, StoredMatch};
 
 /// Whether `db` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather
 /// than a SQLite file.
@@ -96,6 +96,12 @@ CREATE TABLE IF NOT EXISTS arena_seats (
     status   TEXT NOT NULL,
     PRIMARY KEY (match_id, seat)
 );
+CREATE TABLE IF NOT EXISTS arena_accounts (
+    name       TEXT PRIMARY KEY,
+    hash       TEXT NOT NULL,
+    created    TEXT NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
+    last_login TEXT
+);
 ";
 
 /// A run as registered: its game and the config it was registered with.
@@ -166,7 +172,8 @@ impl PgStore {
                     AND to_regclass('arena_jobs_todo') IS NOT NULL
                     AND to_regclass('arena_matches') IS NOT NULL
                     AND to_regclass('arena_matches_run') IS NOT NULL
-                    AND to_regclass('arena_seats') IS NOT NULL",
+                    AND to_regclass('arena_seats') IS NOT NULL
+                    AND to_regclass('arena_accounts') IS NOT NULL",
                 &[],
             )
             .with_context(|| format!("cannot read the arena tables at {shown}"))?
@@ -383,6 +390,107 @@ impl PgStore {
         )?;
         tx.commit()?;
         Ok(true)
+    }
+
+    /// Records one finished game that no work queue scheduled (e.g. a game server's)
+    /// atomically: the match row and all seats, or nothing. A key already stored is a
+    /// clear error; the stored result stays.
+    pub fn insert(&mut self, run: &str, job: &Job, result: &MatchResult) -> anyhow::Result<i64> {
+        let mut tx = self.client.transaction()?;
+        let id: Option<i64> = tx
+            .query_opt(
+                "INSERT INTO arena_matches
+                     (run, key, game, map, seed, turns, outcome, replay, details)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 ON CONFLICT (key) DO NOTHING RETURNING id",
+                &[
+                    &run,
+                    &job.key,
+                    &job.game,
+                    &job.map,
+                    &(job.seed as i64),
+                    &i64::from(result.turns),
+                    &result.outcome,
+                    &result.replay,
+                    &result.details.to_string(),
+                ],
+            )?
+            .map(|r| r.get(0));
+        let Some(id) = id else {
+            anyhow::bail!(
+                "game {} is already stored (another run on the same database recorded it first)",
+                job.key
+            );
+        };
+        for (seat, s) in result.seats.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO arena_seats (match_id, seat, bot, score, rank, status)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &id,
+                    &(seat as i32),
+                    &s.bot,
+                    &s.score,
+                    &i64::from(s.rank),
+                    &s.status,
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// The account `name`, if it exists.
+    pub fn account(&mut self, name: &str) -> anyhow::Result<Option<Account>> {
+        Ok(self
+            .client
+            .query_opt(
+                "SELECT name, hash, created, last_login FROM arena_accounts WHERE name = $1",
+                &[&name],
+            )?
+            .map(|r| Account {
+                name: r.get(0),
+                hash: r.get(1),
+                created: r.get(2),
+                last_login: r.get(3),
+            }))
+    }
+
+    /// Creates the account `name` with the password hash `hash` unless the name exists;
+    /// true when this call created it.
+    pub fn create_account(&mut self, name: &str, hash: &str) -> anyhow::Result<bool> {
+        Ok(self.client.execute(
+            "INSERT INTO arena_accounts (name, hash) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+            &[&name, &hash],
+        )? == 1)
+    }
+
+    /// Records a successful login of `name` now.
+    pub fn touch_account(&mut self, name: &str) -> anyhow::Result<()> {
+        self.client.execute(
+            "UPDATE arena_accounts
+             SET last_login = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')
+             WHERE name = $1",
+            &[&name],
+        )?;
+        Ok(())
+    }
+
+    /// The largest `N` of the stored job keys `<prefix>N` of every run.
+    pub fn max_key_number(&mut self, prefix: &str) -> anyhow::Result<Option<u64>> {
+        let keys: Vec<String> = self
+            .client
+            .query(
+                "SELECT key FROM arena_matches WHERE starts_with(key, $1)",
+                &[&prefix],
+            )?
+            .into_iter()
+            .map(|r| r.get(0))
+            .collect();
+        Ok(crate::store::max_key_number(
+            keys.iter().map(String::as_str),
+            prefix,
+        ))
     }
 
     /// Marks a claimed game as failed with `error` (if `worker` still holds it); a later

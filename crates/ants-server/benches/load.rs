@@ -1,0 +1,2 @@
+//! Load measurement placeholder (replaced below).
+fn main() {}
