@@ -237,6 +237,7 @@ fn play(
         Some(p) => ants::Map::load(p)?,
         None => ants::Map::parse(DEFAULT_MAP).context("bundled map")?,
     };
+    crate::check_output(replay.as_deref())?;
     let bots = if bots.is_empty() {
         let n = usize::from(map.players());
         (0..n)
@@ -356,9 +357,13 @@ fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
     for f in files {
         let outcome = ants::Replay::load(f)
             .map_err(|e| e.to_string())
-            .and_then(|r| ants::check_replay(&r, false).map_err(|d| format!("diverges at {d}")));
+            .and_then(|r| {
+                ants::check_replay(&r, false)
+                    .map_err(|d| format!("{}: diverges at {d}", f.display()))
+            });
         match outcome {
             Ok(rep) => outln!(
+        // A load error names the file itself; a divergence gets the name here.
                 "{}: ok ({} turns, {} ants, {} food)",
                 f.display(),
                 rep.turns,
@@ -367,7 +372,7 @@ fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
             )?,
             Err(e) => {
                 failed += 1;
-                outln!("{}: {e}", f.display())?;
+                outln!("{e}")?;
             }
         }
     }
@@ -547,6 +552,7 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
         out!("{text}")?;
         return Ok(ExitCode::SUCCESS);
     }
+    crate::check_output(a.csv.as_deref())?;
     let cfg = arena::Config::parse(&text, std::path::Path::new("tournament.toml"))?;
     let player = arena::games::player("ants", &cfg.options)?;
     let mut store = match &a.db {

@@ -186,6 +186,8 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             config,
             csv,
         } => {
+            crate::check_output(csv.as_deref())?;
+            crate::check_output(html.as_deref())?;
             let mut store = AnyStore::open_existing(&db)?;
             let cfg = config.as_deref().map(arena::Config::load).transpose()?;
             let run = match run.or_else(|| cfg.as_ref().map(arena::Config::run_name)) {

@@ -298,6 +298,7 @@ fn run_experiment(args: &ExperimentArgs) -> anyhow::Result<ExitCode> {
         (None, false) => anyhow::bail!("choose --case 0..7 or --all"),
     };
     anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    crate::check_output(args.csv.as_deref())?;
     // Loaded here for its warnings; the arena's games load it again.
     load(args.world.as_ref())?;
     let world = args

@@ -32,6 +32,7 @@ macro_rules! outln {
 }
 
 mod ants;
+mod ants_online;
 mod arena;
 mod economy;
 mod limits;
@@ -143,6 +144,18 @@ impl std::io::Write for Stdout {
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.flush().map_err(stdout_error)
     }
+}
+
+/// Fails at once when an output file named on the command line could not be written when
+/// the work is done (its directory missing or read-only, a directory in its place), so a
+/// typo costs nothing instead of a whole game or series.
+pub(crate) fn check_output(path: Option<&std::path::Path>) -> anyhow::Result<()> {
+    if let Some(p) = path {
+        anyhow::Context::with_context(outfile::check_writable(p), || {
+            format!("cannot write {}", p.display())
+        })?;
+    }
+    Ok(())
 }
 
 /// The error and its causes joined by `: `, leaving out a cause whose text the message

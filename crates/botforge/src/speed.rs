@@ -126,6 +126,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             max_round_secs,
             connect_timeout_ms,
         } => {
+            crate::check_output(log.as_deref())?;
             let specs = split_specs(&ais);
             if specs.iter().any(|s| speed::net::hosted::is_external(s)) {
                 anyhow::ensure!(!human, "--human cannot be combined with external programs");

@@ -58,6 +58,7 @@ pub struct OnlineArgs {
 /// Plays one online game; exit code 0 when the game was played to the end (or to our
 /// elimination), 1 when the connection was lost mid-game.
 pub fn online(args: OnlineArgs) -> anyhow::Result<ExitCode> {
+    crate::check_output(args.log.as_deref())?;
     let config = ClientConfig {
         url: with_key(&args.url, &args.key),
         time_url: args.time_url,

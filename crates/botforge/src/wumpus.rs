@@ -151,6 +151,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 }
 
 fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
+    crate::check_output(a.trace.as_deref())?;
     let world = match &a.world {
         Some(p) => World::load(p)?,
         None => generate(&a.preset.params(a.seed))?,
@@ -194,6 +195,7 @@ fn run_play(a: &PlayArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_eval(a: &EvalArgs) -> anyhow::Result<ExitCode> {
+    crate::check_output(a.csv.as_deref())?;
     let specs: Vec<String> = botspec::split_list(&a.agents)
         .into_iter()
         .map(str::to_owned)

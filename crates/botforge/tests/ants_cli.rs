@@ -112,7 +112,29 @@ fn check_replay_reports_golden_matches_and_bad_files() {
     std::fs::write(&bad, "{\"challenge\": \"ants\"").unwrap();
     let o = botforge(&["ants", "check-replay", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(text(&o).contains("bad.replay"), "{}", text(&o));
+    assert_eq!(
+        text(&o).matches("bad.replay").count(),
+        1,
+        "the file is named once: {}",
+        text(&o)
+    );
+    // A replay that diverges is named once too.
+    let golden_text =
+        std::fs::read_to_string(golden.join("random_walk_p02_05__hunter-timeout__seed401.replay"))
+            .unwrap();
+    let wrong = dir.path().join("wrong.replay");
+    std::fs::write(
+        &wrong,
+        golden_text.replacen(
+            "\"cutoff\": \"lone survivor\"",
+            "\"cutoff\": \"turn limit reached\"",
+            1,
+        ),
+    )
+    .unwrap();
+    let o = botforge(&["ants", "check-replay", wrong.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(text(&o).matches("wrong.replay").count(), 1, "{}", text(&o));
     let file = golden.join("random_walk_p02_05__hunter-timeout__seed401.replay");
     assert!(
         file.is_file(),

@@ -634,3 +634,78 @@ fn a_huge_schedule_is_refused_before_it_is_built() {
     );
     assert!(started.elapsed() < Duration::from_secs(20));
 }
+
+/// An output file that cannot be written fails the command before any game is played (it
+/// used to fail after the whole game or series, losing it).
+#[test]
+fn output_paths_are_checked_before_the_work() {
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let map = map.to_str().unwrap();
+    let bad = "/nonexistent/dir/x.out";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    std::fs::write(&db, "").unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "ants", "play", "--map", map, "--replay", bad, "hunter", "hold",
+        ],
+        vec![
+            "ants",
+            "tournament",
+            "--maps",
+            map,
+            "--games",
+            "2",
+            "--bots",
+            "hunter,hold",
+            "--csv",
+            bad,
+        ],
+        vec![
+            "economy",
+            "experiment",
+            "--case",
+            "0",
+            "--games",
+            "1",
+            "--expansions",
+            "10",
+            "--csv",
+            bad,
+        ],
+        vec![
+            "speed",
+            "play",
+            "--bots",
+            "random,random",
+            "--quiet",
+            "--log",
+            bad,
+        ],
+        vec!["wumpus", "play", "--seed", "1", "--trace", bad],
+        vec!["wumpus", "eval", "--worlds", "2", "--csv", bad],
+        vec![
+            "arena",
+            "report",
+            "--db",
+            db.to_str().unwrap(),
+            "--csv",
+            bad,
+        ],
+        // A directory in the file's place.
+        vec![
+            "ants", "play", "--map", map, "--replay", "/", "hunter", "hold",
+        ],
+    ];
+    for args in &cases {
+        let o = botforge(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains("cannot write"), "{args:?}: {}", text(&o));
+        assert!(
+            String::from_utf8_lossy(&o.stdout).trim().is_empty(),
+            "{args:?} did the work: {}",
+            text(&o)
+        );
+    }
+}

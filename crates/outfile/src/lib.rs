@@ -50,6 +50,36 @@ pub fn read_bounded(path: &Path, limit: u64, what: &str) -> std::io::Result<Stri
     Ok(text)
 }
 
+/// Checks, before any work, that [`write`] can later create or replace `path`: its
+/// directory exists and takes a new file, and `path` is not something other than a regular
+/// file. Commands call it for every output path they are given, so a typo in a directory
+/// fails at once instead of after a whole game or series. Callers add the path to the
+/// error.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// assert!(outfile::check_writable(&dir.path().join("new.replay")).is_ok());
+/// assert!(outfile::check_writable(&dir.path().join("no/such/dir/x.replay")).is_err());
+/// assert!(outfile::check_writable(dir.path()).is_err()); // a directory
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn check_writable(path: &Path) -> std::io::Result<()> {
+    let file = target(path)?;
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(std::io::Error::new(
+            ErrorKind::NotFound,
+            format!("directory {} does not exist", dir.display()),
+        ));
+    }
+    // The atomic write creates a temporary file beside the target: try exactly that.
+    let probe = AtomicWriteFile::open(&file)?;
+    probe.discard()
+}
+
 /// Writes `bytes` to `path` atomically (see [`write_with`]).
 pub fn write(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_with(path, |w| w.write_all(bytes))
