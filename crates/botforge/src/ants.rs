@@ -232,12 +232,12 @@ fn play(
     params: &Params,
     bots: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
+    crate::check_output(replay.as_deref())?;
     let map_name = map.map_or_else(|| "the bundled map".to_owned(), |p| p.display().to_string());
     let map = match map {
         Some(p) => ants::Map::load(p)?,
         None => ants::Map::parse(DEFAULT_MAP).context("bundled map")?,
     };
-    crate::check_output(replay.as_deref())?;
     let bots = if bots.is_empty() {
         let n = usize::from(map.players());
         (0..n)
@@ -355,6 +355,7 @@ fn analyze(paths: &[PathBuf], team: &[String]) -> anyhow::Result<ExitCode> {
 fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
     let mut failed = 0;
     for f in files {
+        // A load error names the file itself; a divergence gets the name here.
         let outcome = ants::Replay::load(f)
             .map_err(|e| e.to_string())
             .and_then(|r| {
@@ -363,7 +364,6 @@ fn check(files: &[PathBuf]) -> std::io::Result<ExitCode> {
             });
         match outcome {
             Ok(rep) => outln!(
-        // A load error names the file itself; a divergence gets the name here.
                 "{}: ok ({} turns, {} ants, {} food)",
                 f.display(),
                 rep.turns,
@@ -547,12 +547,12 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
 /// `botforge ants tournament`: the arena with the tournament's `sequential` seeding, its
 /// tables and its CSV.
 fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
+    crate::check_output(a.csv.as_deref())?;
     let text = tournament_config(a, params)?;
     if a.print_config {
         out!("{text}")?;
         return Ok(ExitCode::SUCCESS);
     }
-    crate::check_output(a.csv.as_deref())?;
     let cfg = arena::Config::parse(&text, std::path::Path::new("tournament.toml"))?;
     let player = arena::games::player("ants", &cfg.options)?;
     let mut store = match &a.db {
