@@ -50,6 +50,8 @@ pub struct GoldenLine {
     /// How the input phase ended (`round_ended_by`), `None` on the final line or when
     /// the line does not say.
     pub ended_by: Option<RoundEnd>,
+    /// The line's `final` field (`true` only on the final state), `None` when absent.
+    pub final_flag: Option<bool>,
 }
 
 /// How a round's input phase ended (`round_ended_by`).
@@ -251,12 +253,17 @@ fn parse_state_line(v: &Value, prev: Option<&GameState>) -> Result<GoldenLine, S
                 .ok_or("field `round_ended_by`: expected \"all_answered\" or \"deadline\"")?,
         ),
     };
+    let final_flag = match v.get("final") {
+        None | Some(Value::Null) => None,
+        Some(f) => Some(f.as_bool().ok_or("field `final`: expected true or false")?),
+    };
     Ok(GoldenLine {
         line: 0,
         state,
         answers,
         given_cells,
         ended_by,
+        final_flag,
     })
 }
 
@@ -294,8 +301,50 @@ fn parse_actions(v: &Value, state: &GameState) -> Result<Vec<PlayerAnswer>, Stri
 /// Replays every transition of a parsed log and reports the first divergence.
 pub fn check(log: &GoldenLog) -> CheckReport {
     let mut transitions = 0;
+    let bad = |transitions, line: &GoldenLine, message: String| CheckReport {
+        transitions,
+        divergence: Some(Divergence {
+            line: line.line,
+            round: line.state.round,
+            message,
+            truncated: false,
+        }),
+    };
+    let last = log.lines.len().saturating_sub(1);
+    for (k, line) in log.lines.iter().enumerate() {
+        // `final: true` marks the final state and nothing else; the final state of a game
+        // recorded to its end (last line, not running) may not say `final: false`.
+        let is_final = k == last && !line.state.running && line.answers.is_none();
+        match line.final_flag {
+            Some(true) if !is_final => {
+                return bad(
+                    transitions,
+                    line,
+                    "`final: true` on a line that is not the final state".into(),
+                );
+            }
+            Some(false) if is_final => {
+                return bad(
+                    transitions,
+                    line,
+                    "the final state says `final: false`".into(),
+                );
+            }
+            _ => {}
+        }
+    }
     for pair in log.lines.windows(2) {
         let (cur, next) = (&pair[0], &pair[1]);
+        if next.state.round != cur.state.round.saturating_add(1) {
+            return bad(
+                transitions,
+                next,
+                format!(
+                    "round {} follows round {} (rounds go up by one)",
+                    next.state.round, cur.state.round
+                ),
+            );
+        }
         let Some(answers) = &cur.answers else {
             return CheckReport {
                 transitions,

@@ -239,3 +239,37 @@ fn an_online_clients_log_ends_where_its_player_is_out() {
         assert!(d.as_ref().is_some_and(|d| d.truncated), "{d:?}");
     }
 }
+
+/// `check-log` used to accept a final state marked `"final": false` and a round number that
+/// skips or repeats; both are divergences naming the line.
+#[test]
+fn final_flags_and_round_numbers_are_checked() {
+    let text = recorded_log();
+    let path = std::path::Path::new("t.jsonl");
+    let lines: Vec<&str> = text.lines().collect();
+    let n = lines.len();
+    assert!(lines[n - 1].contains("\"final\":true"), "{}", lines[n - 1]);
+    let with = |k: usize, from: &str, to: &str| {
+        let mut l: Vec<String> = lines.iter().map(|s| (*s).to_owned()).collect();
+        assert!(l[k].contains(from), "{}", l[k]);
+        l[k] = l[k].replacen(from, to, 1);
+        l.join("\n") + "\n"
+    };
+    let check = |t: &str| speed::golden::check(&speed::golden::parse_log(path, t).unwrap());
+    let d = check(&with(n - 1, "\"final\":true", "\"final\":false"))
+        .divergence
+        .unwrap();
+    assert!(d.message.contains("final: false") && d.line == n, "{d:?}");
+    let d = check(&with(2, "\"final\":false", "\"final\":true"))
+        .divergence
+        .unwrap();
+    assert!(d.message.contains("final: true") && d.line == 3, "{d:?}");
+    let d = check(&with(2, "\"round\":2,", "\"round\":7,"))
+        .divergence
+        .unwrap();
+    assert!(
+        d.message.contains("round 7 follows round 1") && d.line == 3,
+        "{d:?}"
+    );
+    assert_eq!(check(&text).divergence, None);
+}
