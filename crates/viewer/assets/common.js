@@ -6,9 +6,12 @@ function param(name) {
   return new URLSearchParams(window.location.search).get(name);
 }
 
+/** The URL fetchFile reads `path` from (a page may set its own, as the ladder's replays). */
+let fileUrl = path => "/api/file?path=" + encodeURIComponent(path);
+
 /** Fetches a file below the viewer root as text; throws with the server's message. */
 async function fetchFile(path) {
-  const res = await fetch("/api/file?path=" + encodeURIComponent(path));
+  const res = await fetch(fileUrl(path));
   const text = await res.text();
   if (!res.ok) throw new Error(text || res.statusText);
   return text;
