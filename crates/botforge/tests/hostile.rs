@@ -467,6 +467,30 @@ fn speed_serve_refuses_an_unwritable_log_dir_at_start() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not writable"), "{}", text(&o));
+    assert!(
+        !text(&o).contains("ws://"),
+        "the URL was announced: {}",
+        text(&o)
+    );
+}
+
+/// A server that cannot serve never announces its URL: unknown fill bots and a log
+/// directory that is a file fail before the address is printed.
+#[test]
+fn speed_serve_checks_its_configuration_before_announcing_the_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "").unwrap();
+    for args in [
+        vec!["--fill", "nosuch"],
+        vec!["--log-dir", file.to_str().unwrap()],
+    ] {
+        let mut all = vec!["speed", "serve", "--addr", "127.0.0.1:0", "--games", "1"];
+        all.extend(args);
+        let o = botforge(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", text(&o));
+        assert!(!text(&o).contains("ws://"), "{all:?}: {}", text(&o));
+    }
 }
 
 #[test]

@@ -241,9 +241,35 @@ impl Drop for KeyGuard {
     }
 }
 
+/// What [`Server::bind`] checks before it binds: fill specs and the log directory (fail at
+/// start-up, not silently after the first game).
+fn check_config(config: &ServerConfig) -> Result<(), NetError> {
+    for spec in &config.fill {
+        BOTS.build(spec, 0)?;
+    }
+    if let Some(dir) = &config.log_dir {
+        std::fs::create_dir_all(dir).map_err(|source| NetError::Io {
+            context: format!("creating {}", dir.display()),
+            source,
+        })?;
+        let probe = dir.join(".botforge-write-check");
+        outfile::write(&probe, b"")
+            .and_then(|()| std::fs::remove_file(&probe))
+            .map_err(|source| NetError::Io {
+                context: format!("log directory {} is not writable", dir.display()),
+                source,
+            })?;
+    }
+    Ok(())
+}
+
 impl Server {
-    /// Binds the listening socket (`127.0.0.1:0` picks a free port).
+    /// Checks the configuration (every `fill` spec builds, the log directory exists or can
+    /// be created and takes files) and binds the listening socket (`127.0.0.1:0` picks a
+    /// free port): a server that binds is one that can serve, so its address is announced
+    /// only then.
     pub async fn bind(addr: &str, config: ServerConfig) -> Result<Server, NetError> {
+        check_config(&config)?;
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|source| NetError::Io {
@@ -264,22 +290,6 @@ impl Server {
     /// Serves until `config.games` games have finished (forever without a limit) and
     /// returns their summaries in start order.
     pub async fn run(self) -> Result<Vec<GameSummary>, NetError> {
-        for spec in &self.config.fill {
-            BOTS.build(spec, 0)?;
-        }
-        if let Some(dir) = &self.config.log_dir {
-            std::fs::create_dir_all(dir).map_err(|source| NetError::Io {
-                context: format!("creating {}", dir.display()),
-                source,
-            })?; // Fail at start-up, not silently after the first game.
-            let probe = dir.join(".botforge-write-check");
-            outfile::write(&probe, b"")
-                .and_then(|()| std::fs::remove_file(&probe))
-                .map_err(|source| NetError::Io {
-                    context: format!("log directory {} is not writable", dir.display()),
-                    source,
-                })?;
-        }
         let (lobby_tx, lobby_rx) = mpsc::unbounded_channel();
         let shared = Shared::new(self.config.keys.clone(), lobby_tx);
         let config = Arc::new(self.config);
