@@ -23,6 +23,14 @@ use crate::files::read_below_root;
 const MAX_ROUND_MS: u64 = 60_000;
 /// Most agents in one game.
 const MAX_AGENTS: usize = 8;
+/// Most search expansions of one agent in one round (an expansion holds about 0.4 KB
+/// until the round ends, so an agent's round stays near 40 MB and an 8-agent game's near
+/// 340 MB however long the round).
+pub const MAX_EXPANSIONS: u64 = 100_000;
+/// Most agents thinking in all live economy games of the server together: a new game
+/// beyond it ends the oldest games first (as [`crate::MAX_SESSIONS`] does), so the
+/// server's economy memory stays within about 16 agents' rounds (some 700 MB).
+pub const MAX_LIVE_AGENTS: usize = 16;
 
 /// One running game with its round deadline and the last round's report.
 pub struct EconomyGame {
@@ -151,7 +159,7 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
     let mut session = Session::new(world, players, req.seed, 0);
     let deadline = Instant::now() + round_time;
     session.start_thinking(ThinkLimit {
-        expansions: None,
+        expansions: Some(MAX_EXPANSIONS),
         deadline: Some(deadline),
     });
     let game = EconomyGame {
@@ -162,6 +170,18 @@ pub async fn new_game(State(app): State<Arc<AppState>>, Json(req): Json<NewGame>
     };
     let mut games = app.economy.lock().unwrap_or_else(PoisonError::into_inner);
     if games.games.len() >= crate::MAX_SESSIONS {
+        games.games.pop_first();
+    }
+    let agents = |g: &Arc<Mutex<EconomyGame>>| {
+        g.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .last_executed
+            .len()
+            .saturating_sub(1)
+    };
+    while !games.games.is_empty()
+        && games.games.values().map(agents).sum::<usize>() + (seats - 1) > MAX_LIVE_AGENTS
+    {
         games.games.pop_first();
     }
     games.next += 1;
@@ -230,7 +250,7 @@ pub async fn next_round(
         g.deadline = deadline;
         if !g.session.game.is_over() {
             g.session.start_thinking(ThinkLimit {
-                expansions: None,
+                expansions: Some(MAX_EXPANSIONS),
                 deadline: Some(deadline),
             });
         }

@@ -3,7 +3,7 @@
 //! asset is compiled into the binary; nothing is fetched from the network.
 
 mod assets;
-mod economy_api;
+pub mod economy_api;
 mod files;
 pub mod ladder;
 mod speed_api;

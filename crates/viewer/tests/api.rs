@@ -429,3 +429,48 @@ async fn economy_bot_list_is_the_catalogue() {
     assert_eq!(v["agents"][0]["rating"], json!("GameAnalyzer"));
     assert_eq!(v["agents"][1]["rating"], json!("Differenz"));
 }
+
+/// 8 agents with a 60 s round used to take 1.8 GB per game: each agent's round is capped at
+/// `MAX_EXPANSIONS` (so the round ends as soon as they are done), and the agents of all
+/// live games at `MAX_LIVE_AGENTS` (a new game ends the oldest).
+// Three 8-agent games exceed the server's bound.
+const _: () = assert!(3 * 8 > viewer::economy_api::MAX_LIVE_AGENTS);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn economy_thinking_is_bounded_per_agent_and_per_server() {
+    let addr = start().await;
+    let eight = json!({"agents": vec!["gold"; 8], "round_ms": 60_000});
+    let started = std::time::Instant::now();
+    let v = json_ok(addr, "POST", "/api/economy/new", &eight).await;
+    let id = v["id"].as_u64().unwrap();
+    let first = v["view"]["executable"][0]["index"].as_u64().unwrap();
+    let v = json_ok(
+        addr,
+        "POST",
+        &format!("/api/economy/game/{id}/next"),
+        &json!({"round": 0, "activity": first}),
+    )
+    .await;
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(45),
+        "the round waited for its 60 s deadline: {:?}",
+        started.elapsed()
+    );
+    let agents = v["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 8);
+    for a in agents {
+        let expanded = a["expanded"].as_u64().unwrap();
+        assert!(expanded <= viewer::economy_api::MAX_EXPANSIONS, "{a}");
+    }
+    // Two more 8-agent games: 24 agents > MAX_LIVE_AGENTS, so the first game ends.
+    let small = json!({"agents": vec!["gold"; 8], "round_ms": 100});
+    let second = json_ok(addr, "POST", "/api/economy/new", &small).await;
+    let third = json_ok(addr, "POST", "/api/economy/new", &small).await;
+    let (status, _) = request(addr, "GET", &format!("/api/economy/game/{id}"), "").await;
+    assert_eq!(status, 404, "the oldest game is still live");
+    for g in [second, third] {
+        let id = g["id"].as_u64().unwrap();
+        let (status, body) = request(addr, "GET", &format!("/api/economy/game/{id}"), "").await;
+        assert_eq!(status, 200, "{body}");
+    }
+}
