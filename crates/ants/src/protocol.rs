@@ -156,7 +156,9 @@ fn pos(r: i64, c: i64) -> Pos {
 }
 
 /// Runs `bot` as a protocol process: reads engine messages from `input`, writes orders to
-/// `output`, until `end` or end of input. Malformed lines give an error naming the line.
+/// `output`, until the `go` after `end` or end of input. Malformed lines give an error
+/// naming the line; after `end` every line but `go` is ignored (the end message's
+/// information, in the local engine's or a TCP server's form).
 pub fn serve(
     bot: &mut dyn Bot,
     input: impl BufRead,
@@ -195,6 +197,9 @@ pub fn serve(
                 .ok_or_else(|| bad("expected an integer"))
         };
         match tokens[0] {
+            // The rest of an end message (the local engine's `players`/`score`/… and state
+            // lines, a TCP server's `game <id>: <status> score: … turn: …`) is information.
+            key if ended && key != "go" => {}
             "turn" => {
                 let t = num(1)?;
                 in_setup = t == 0;
@@ -267,7 +272,6 @@ pub fn serve(
                 output.flush()?;
             }
             "end" => ended = true,
-            "players" | "score" | "status" | "playerturns" if ended => {}
             _ => return Err(bad("unknown message")),
         }
     }
@@ -315,7 +319,7 @@ mod tests {
 
     #[test]
     fn serve_answers_setup_and_turns() {
-        let input = "turn 0\nrows 10\ncols 10\nready\nturn 1\nw 1 1\na 2 3 0\na 4 4 1\nf 5 5\ngo\nend\nplayers 2\nscore 1 1\ngo\n";
+        let input = "turn 0\nrows 10\ncols 10\nready\nturn 1\nw 1 1\na 2 3 0\na 4 4 1\nf 5 5\ngo\nend\nplayers 2\nscore 1 1\ngame 3: survived score: 1 turn: 1\ngo\n";
         let mut bot = Echo(Vec::new());
         let mut out = Vec::new();
         serve(&mut bot, input.as_bytes(), &mut out).unwrap();
