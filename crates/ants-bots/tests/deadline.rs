@@ -8,7 +8,6 @@
 //! ignores its clock: it must fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ants::{
@@ -33,14 +32,7 @@ const OURS: [(&str, Make); 3] = [
 /// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
 /// fails the test with its path.
 fn official_map(rel: &str) -> Map {
-    let path =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
-    Map::load(&path).unwrap_or_else(|e| {
-        panic!(
-            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
-            path.display()
-        )
-    })
+    Map::official(rel).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The turns of one seat longer than `limit`, as `turn N: TIME` (turns count from 1).

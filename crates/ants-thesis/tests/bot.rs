@@ -3,7 +3,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, play_game};
@@ -162,15 +161,8 @@ fn a_crowded_turn_on_a_huge_map_keeps_the_deadline() {
 
 /// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
 /// fails the test with its path.
-fn official_map(name: &str) -> Map {
-    let path =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(name);
-    Map::load(&path).unwrap_or_else(|e| {
-        panic!(
-            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
-            path.display()
-        )
-    })
+fn official_map(rel: &str) -> Map {
+    Map::official(rel).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::path::PathBuf;
 
 use ants::{Bot, GameConfig, Map, Status, bots, play_game};
 use ants_xathis::{ChampionBot, Config, XathisBot};
@@ -13,14 +12,7 @@ use common::{FOREVER_MS, timeless};
 /// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
 /// fails the test with its path.
 fn official_map(rel: &str) -> Map {
-    let path =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
-    Map::load(&path).unwrap_or_else(|e| {
-        panic!(
-            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
-            path.display()
-        )
-    })
+    Map::official(rel).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn play(

@@ -268,14 +268,36 @@ impl Map {
         Map::from_tiles(r as u32, c as u32, n, tiles)
     }
 
+    /// The official map `rel` (e.g. `maze/maze_p02_01.map`) of this source tree's
+    /// `data/ants/maps/`, where the repository carries the 2011 maps: for tests, benches and
+    /// examples that run from the source tree. A missing map is an error that names the
+    /// path and where the maps belong.
+    pub fn official(rel: &str) -> Result<Map, MapError> {
+        let path =
+            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
+        Map::load(&path).map_err(|e| match e {
+            MapError::Io { path, source } => MapError::Io {
+                source: std::io::Error::new(
+                    source.kind(),
+                    format!(
+                        "{source} (the repository carries the official maps in data/ants/maps/)"
+                    ),
+                ),
+                path,
+            },
+            other => other,
+        })
+    }
+
     /// Reads and parses a map file; errors name the file.
     pub fn load(path: &Path) -> Result<Map, MapError> {
-        let text = outfile::read_bounded(path, crate::config::MAX_MAP_BYTES, "map").map_err(|source| {
-            MapError::Io {
-                path: path.to_owned(),
-                source,
-            }
-        })?;
+        let text =
+            outfile::read_bounded(path, crate::config::MAX_MAP_BYTES, "map").map_err(|source| {
+                MapError::Io {
+                    path: path.to_owned(),
+                    source,
+                }
+            })?;
         Map::parse(&text).map_err(|e| match e {
             MapError::Syntax {
                 line,
@@ -367,6 +389,14 @@ impl Map {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn official_maps_load_and_a_missing_one_says_where_they_belong() {
+        let map = Map::official("maze/maze_p02_01.map").unwrap();
+        assert_eq!(map.players(), 2);
+        let e = Map::official("maze/no_such.map").unwrap_err().to_string();
+        assert!(e.contains("no_such.map") && e.contains("data/ants/maps/"), "{e}");
+    }
 
     #[test]
     fn parses_and_round_trips() {

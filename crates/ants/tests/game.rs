@@ -3,21 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
 
 use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 
 /// An official map from the repository's `data/ants/maps/`; a missing or unreadable map
 /// fails the test with its path.
 fn official_map(rel: &str) -> Map {
-    let path =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants/maps")).join(rel);
-    Map::load(&path).unwrap_or_else(|e| {
-        panic!(
-            "official map missing: {} ({e}; the repository carries the maps in data/ants/maps/)",
-            path.display()
-        )
-    })
+    Map::official(rel).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn four_bots() -> Vec<Box<dyn ants::Bot>> {
