@@ -175,6 +175,11 @@ pub enum Command {
         #[command(flatten)]
         params: Params,
     },
+    /// Host a game server speaking the 2011 TCP protocol (the unchanged tcpclient.py and
+    /// `botforge ants online` play on it): accounts, 2011 matching, optional house bots,
+    /// every game stored with its replay and TrueSkill ratings, the ladder pages on --web
+    /// (docs/ants-online.md).
+    Server(crate::ants_server::ServerArgs),
     /// List the registered bots.
     Bots,
 }
@@ -205,6 +210,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Analyze { paths, team } => analyze(&paths, &team),
         Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
+        Command::Server(args) => crate::ants_server::run(&args),
         Command::Bots => {
             outln!("{}", BOTS.describe().trim_end())?;
             Ok(ExitCode::SUCCESS)

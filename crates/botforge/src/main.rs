@@ -33,6 +33,7 @@ macro_rules! outln {
 
 mod ants;
 mod ants_online;
+mod ants_server;
 mod arena;
 mod economy;
 mod limits;
