@@ -175,6 +175,10 @@ pub enum Command {
         #[command(flatten)]
         params: Params,
     },
+    /// Play a bot on a 2011-style TCP game server (the `ants-tcp` protocol that
+    /// tcpclient.py speaks): one game per round, each game's result printed and its
+    /// transcript kept in --log-dir (docs/ants-online-client.md).
+    Online(crate::ants_online::OnlineArgs),
     /// Host a game server speaking the 2011 TCP protocol (the unchanged tcpclient.py and
     /// `botforge ants online` play on it): accounts, 2011 matching, optional house bots,
     /// every game stored with its replay and TrueSkill ratings, the ladder pages on --web
@@ -211,6 +215,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Agree { bot, player, paths } => agree(&bot, &player, &paths),
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Server(args) => crate::ants_server::run(&args),
+        Command::Online(args) => crate::ants_online::online(args),
         Command::Bots => {
             outln!("{}", BOTS.describe().trim_end())?;
             Ok(ExitCode::SUCCESS)
