@@ -68,6 +68,20 @@ pub trait Remote: Send {
     fn kill(&mut self);
 }
 
+impl Entrant {
+    /// Checks that an external program can start (not blank; a plain program path or
+    /// name must be an executable file, see [`procgroup::check_command`]), so a typo is
+    /// refused before a game instead of being played as `crashed 0`.
+    pub fn check(&self) -> Result<(), procgroup::CommandError> {
+        match self {
+            Entrant::Command(command) | Entrant::Named { command, .. } => {
+                procgroup::check_command(command)
+            }
+            Entrant::InProcess(_) | Entrant::Remote(_) => Ok(()),
+        }
+    }
+}
+
 impl From<Box<dyn Bot>> for Entrant {
     fn from(bot: Box<dyn Bot>) -> Self {
         Entrant::InProcess(bot)
@@ -156,6 +170,9 @@ pub struct GameOutcome {
     pub replay: Replay,
     /// Debug annotations of in-process bots ([`Bot::take_annotations`]), in turn order.
     pub annotations: Vec<AnnotationRecord>,
+    /// Per player, the last bytes (at most 16 KiB) an external program wrote to stderr by
+    /// the time its seat ended, empty for other seats: what a crashed bot said.
+    pub stderr: Vec<String>,
 }
 
 /// One bot annotation with when and by whom it was made. `turn` is the replay turn whose
@@ -295,6 +312,7 @@ pub fn play_game<E: Into<Entrant>>(
         spawnradius2: config.spawnradius2,
         player_seed: config.player_seed,
     };
+    let mut stderr = vec![String::new(); n];
     let mut annotations: Vec<AnnotationRecord> = Vec::new();
     let mut timing = Timing {
         bots: vec![Duration::ZERO; n],
@@ -404,7 +422,10 @@ pub fn play_game<E: Into<Entrant>>(
             };
             engine.remove_player(p, status, turn);
             match &mut seats[p] {
-                Seat::Process(pb) => pb.kill(),
+                Seat::Process(pb) => {
+                    pb.kill();
+                    stderr[p] = pb.stderr_tail();
+                }
                 Seat::Remote(r) => r.kill(),
                 _ => {}
             }
@@ -481,9 +502,9 @@ pub fn play_game<E: Into<Entrant>>(
                     engine.players[p].status = Status::Eliminated;
                     engine.players[p].playerturns = turn;
                 }
-                finish_seat(&mut seats[p], &engine, &mut views, p, turn);
+                finish_seat(&mut seats[p], &mut stderr[p], &engine, &mut views, p, turn);
             } else if strict_removed[p] {
-                finish_seat(&mut seats[p], &engine, &mut views, p, turn);
+                finish_seat(&mut seats[p], &mut stderr[p], &engine, &mut views, p, turn);
             }
         }
         let over = engine.game_over();
@@ -498,7 +519,7 @@ pub fn play_game<E: Into<Entrant>>(
     engine.finish();
     for (p, seat) in seats.iter_mut().enumerate() {
         if engine.is_alive(p) {
-            finish_seat(seat, &engine, &mut views, p, turn);
+            finish_seat(seat, &mut stderr[p], &engine, &mut views, p, turn);
         }
     }
     let replay = Replay::from_engine(
@@ -512,6 +533,7 @@ pub fn play_game<E: Into<Entrant>>(
     let scores = engine.final_scores();
     Ok(GameOutcome {
         annotations,
+        stderr,
         ranks: competition_ranks(&scores),
         scores,
         statuses: engine.players().iter().map(|p| p.status).collect(),
@@ -524,12 +546,21 @@ pub fn play_game<E: Into<Entrant>>(
     })
 }
 
-/// Sends the end message to an external bot or a remote seat and stops it.
-fn finish_seat(seat: &mut Seat, engine: &Engine, views: &mut Views, p: usize, turn: u32) {
+/// Sends the end message to an external bot or a remote seat and stops it (an external
+/// bot's stderr tail goes to `stderr`).
+fn finish_seat(
+    seat: &mut Seat,
+    stderr: &mut String,
+    engine: &Engine,
+    views: &mut Views,
+    p: usize,
+    turn: u32,
+) {
     match seat {
         Seat::Process(pb) => {
             pb.send(&end_message(engine, views, p, turn));
             pb.kill();
+            *stderr = pb.stderr_tail();
         }
         Seat::Remote(r) => r.finish(&SeatEnd {
             status: engine.players()[p].status,

@@ -285,7 +285,7 @@ impl Map {
                 ),
                 path,
             },
-            other => other,
+            other @ MapError::Syntax { .. } => other,
         })
     }
 
@@ -395,7 +395,10 @@ mod tests {
         let map = Map::official("maze/maze_p02_01.map").unwrap();
         assert_eq!(map.players(), 2);
         let e = Map::official("maze/no_such.map").unwrap_err().to_string();
-        assert!(e.contains("no_such.map") && e.contains("data/ants/maps/"), "{e}");
+        assert!(
+            e.contains("no_such.map") && e.contains("data/ants/maps/"),
+            "{e}"
+        );
     }
 
     #[test]

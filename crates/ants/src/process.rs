@@ -6,7 +6,7 @@ use std::io::{Read, Write};
 use std::process::Stdio;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use procgroup::{Group, Line};
 
@@ -37,8 +37,30 @@ pub enum Reply {
 /// [`Reply::Crashed`]. With `blank_is_go`, an empty line before any other line is the
 /// whole answer (no orders), as the 2011 TCP client sends when its bot printed nothing.
 pub fn receive_lines(lines_in: &Receiver<Line>, deadline: Instant, blank_is_go: bool) -> Reply {
+    receive_lines_while(lines_in, deadline, blank_is_go, || true)
+}
+
+/// How often [`receive_lines_while`] asks whether the writer is still there.
+const ALIVE_POLL: Duration = Duration::from_millis(20);
+
+/// What a writer that is gone may still have in flight: lines already in the pipe are
+/// taken for this long after `alive` turned false.
+const GONE_GRACE: Duration = Duration::from_millis(50);
+
+/// [`receive_lines`] that also asks `alive` every 20 ms whether the writer (the bot's
+/// process) still runs: once it does not, the lines already on their way are taken for
+/// 50 ms more and a missing `go` is [`Reply::Crashed`] at once — not a [`Reply::Timeout`]
+/// at the deadline, when a child of the bot keeps its stdout open.
+pub fn receive_lines_while(
+    lines_in: &Receiver<Line>,
+    deadline: Instant,
+    blank_is_go: bool,
+    mut alive: impl FnMut() -> bool,
+) -> Reply {
     let mut lines = Vec::new();
     let mut bytes = 0_usize;
+    let mut deadline = deadline;
+    let mut gone = false;
     loop {
         let now = Instant::now();
         // Past the deadline only what is already queued counts (bounded by the per-turn
@@ -46,13 +68,20 @@ pub fn receive_lines(lines_in: &Receiver<Line>, deadline: Instant, blank_is_go: 
         let event = if now >= deadline {
             match lines_in.try_recv() {
                 Ok(e) => e,
+                Err(TryRecvError::Empty) if gone => return Reply::Crashed,
                 Err(TryRecvError::Empty) => return Reply::Timeout,
                 Err(TryRecvError::Disconnected) => return Reply::Crashed,
             }
         } else {
-            match lines_in.recv_timeout(deadline - now) {
+            match lines_in.recv_timeout((deadline - now).min(ALIVE_POLL)) {
                 Ok(e) => e,
-                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Timeout) => {
+                    if !gone && !alive() {
+                        gone = true;
+                        deadline = deadline.min(Instant::now() + GONE_GRACE);
+                    }
+                    continue;
+                }
                 Err(RecvTimeoutError::Disconnected) => return Reply::Crashed,
             }
         };
@@ -81,7 +110,11 @@ pub struct ProcessBot {
     to_bot: Option<Sender<String>>,
     from_bot: Option<Receiver<Line>>,
     stderr_tail: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    stderr_reader: Option<thread::JoinHandle<()>>,
 }
+
+/// How long [`ProcessBot::kill`] waits for the last of a killed bot's stderr.
+const STDERR_DRAIN: Duration = Duration::from_millis(200);
 
 impl std::fmt::Debug for ProcessBot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -91,7 +124,7 @@ impl std::fmt::Debug for ProcessBot {
     }
 }
 
-pub use procgroup::command_name;
+pub use procgroup::{check_command, command_name};
 
 const STDERR_KEEP: usize = 16 * 1024;
 
@@ -121,7 +154,7 @@ impl ProcessBot {
         let from_bot = procgroup::read_lines(stdout);
         let stderr_tail = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let tail = stderr_tail.clone();
-        thread::spawn(move || {
+        let stderr_reader = thread::spawn(move || {
             let mut chunk = [0_u8; 4096];
             while let Ok(k) = stderr.read(&mut chunk) {
                 if k == 0 {
@@ -140,6 +173,7 @@ impl ProcessBot {
             to_bot: Some(to_bot),
             from_bot: Some(from_bot),
             stderr_tail,
+            stderr_reader: Some(stderr_reader),
         })
     }
 
@@ -162,10 +196,14 @@ impl ProcessBot {
 
     /// Waits until `deadline` for the bot's `go` (spec §5.4). Lines received after `go`
     /// stay queued for the next call. Output beyond the per-turn bounds, or a line longer
-    /// than `procgroup::MAX_LINE_BYTES`, ends the turn as [`Reply::Timeout`].
+    /// than `procgroup::MAX_LINE_BYTES`, ends the turn as [`Reply::Timeout`]; a bot whose
+    /// process has ended (or closed its stdout) without `go` is [`Reply::Crashed`] at once.
     pub fn receive(&mut self, deadline: Instant) -> Reply {
+        let child = &mut self.child;
         match &self.from_bot {
-            Some(from_bot) => receive_lines(from_bot, deadline, false),
+            Some(from_bot) => receive_lines_while(from_bot, deadline, false, || {
+                matches!(child.child().try_wait(), Ok(None))
+            }),
             None => Reply::Crashed,
         }
     }
@@ -178,11 +216,19 @@ impl ProcessBot {
             .unwrap_or_default()
     }
 
-    /// Closes stdin, stops reading and kills the bot's whole process group.
+    /// Closes stdin, stops reading and kills the bot's whole process group; then waits up
+    /// to 200 ms for the rest of its stderr, so [`ProcessBot::stderr_tail`] holds the
+    /// bot's last words.
     pub fn kill(&mut self) {
         self.to_bot = None;
         self.from_bot = None;
         self.child.kill();
+        if let Some(reader) = self.stderr_reader.take() {
+            let until = Instant::now() + STDERR_DRAIN;
+            while !reader.is_finished() && Instant::now() < until {
+                thread::sleep(Duration::from_millis(2));
+            }
+        }
     }
 }
 

@@ -6,12 +6,12 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::GameOutcome;
 use crate::agreement::{Agreement, Balance, Situation, Tally};
 use crate::analysis::{
     BALANCES, FRONT_EVERY, FRONT_HORIZON, FRONT_STEPS, FRONT_TURNS, FrontCounts, SAMPLE_TURNS,
     SeatStats, TeamTally,
 };
+use crate::{GameOutcome, Status};
 
 /// The result of one game: a row per player (bot, status, score, rank, turns played), then
 /// the game's length, why it ended and the times (`wall`: as measured by the caller).
@@ -38,8 +38,37 @@ pub fn outcome(result: &GameOutcome, wall: Duration) -> String {
         wall.as_secs_f64(),
         result.timing.engine.as_secs_f64()
     );
+    for p in 0..result.names.len() {
+        let said = result.stderr.get(p).map_or("", |s| s.trim_end());
+        let failed = matches!(
+            result.statuses[p],
+            Status::Crashed | Status::CrashedAtStart | Status::Timeout | Status::Invalid
+        );
+        if failed && !said.is_empty() {
+            let _ = writeln!(
+                out,
+                "\nplayer {p} ({}) {} in turn {}; the end of its stderr:",
+                result.names[p],
+                result.statuses[p].as_str(),
+                result.playerturns[p]
+            );
+            for line in said
+                .lines()
+                .rev()
+                .take(STDERR_LINES)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+            {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+    }
     out
 }
+
+/// Most stderr lines [`outcome`] shows of a failed external bot.
+const STDERR_LINES: usize = 20;
 
 /// The comparison of bot `spec` with the recorded `player` over `games` replays: a row per
 /// situation and balance of the ants near an enemy, the totals, and (for bots that report

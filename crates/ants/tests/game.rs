@@ -3,7 +3,6 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-
 use ants::{GameConfig, Map, Replay, bots, check_replay, play_game};
 
 /// An official map from the repository's `data/ants/maps/`; a missing or unreadable map

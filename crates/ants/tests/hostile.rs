@@ -164,3 +164,43 @@ fn a_bot_exiting_at_once_always_gets_the_same_status() {
         assert_eq!(r.playerturns[0], 0);
     }
 }
+
+/// A bot that closes its stdout but stays alive, and one that exits leaving a child that
+/// holds its stdout, are `crashed` at once, not `timeout` at the deadline (loadtime here:
+/// 500 ms; both answer in far less).
+#[test]
+fn a_bot_gone_without_an_answer_is_crashed_at_once() {
+    for script in ["closes_stdout.sh", "forks_and_exits.sh"] {
+        let started = Instant::now();
+        let r = play(
+            bot(script).display().to_string(),
+            5,
+            Duration::from_secs(20),
+        );
+        assert_eq!(r.statuses[0], Status::Crashed, "{script}");
+        assert_eq!(r.playerturns[0], 0, "{script}");
+        assert!(
+            started.elapsed() < Duration::from_millis(450),
+            "{script}: {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// What a crashed bot wrote to stderr is kept in the outcome.
+#[test]
+fn a_crashed_bots_stderr_is_kept() {
+    let r = play(
+        bot("crash_with_message.sh").display().to_string(),
+        5,
+        Duration::from_secs(20),
+    );
+    assert_eq!(r.statuses[0], Status::Crashed);
+    assert!(r.stderr[0].contains("line 3: boom"), "{:?}", r.stderr);
+    assert_eq!(r.stderr[1], "", "an in-process bot has no stderr");
+    let table = ants::report::outcome(&r, Duration::ZERO);
+    assert!(
+        table.contains("player 0") && table.contains("line 3: boom"),
+        "{table}"
+    );
+}

@@ -261,10 +261,8 @@ fn play(
         .iter()
         .map(|b| ants_bots::entrant(b))
         .collect::<Result<Vec<_>, _>>()?;
-    for e in &entrants {
-        if let ants::Entrant::Command(c) = e {
-            procgroup::check_command(c).with_context(|| format!("bot 'cmd:{c}'"))?;
-        }
+    for (e, spec) in entrants.iter().zip(&bots) {
+        e.check().with_context(|| format!("bot '{spec}'"))?;
     }
     let config = params.config()?;
     let started = Instant::now();

@@ -182,9 +182,21 @@ fn is_closed_stdout(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<std::io::Error>().is_some_and(|e| {
             e.kind() == std::io::ErrorKind::BrokenPipe
-                && e.get_ref().is_some_and(|inner| inner.is::<StdoutWrite>())
+                && e.get_ref()
+                    .is_some_and(<dyn std::error::Error + Send + Sync>::is::<StdoutWrite>)
         })
     })
+}
+
+/// Logs go to stderr; the level comes from `BOTFORGE_LOG` (e.g. `ants::combat=debug`),
+/// default `warn`.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("BOTFORGE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
 }
 
 #[cfg(test)]
@@ -208,15 +220,4 @@ mod tests {
         )));
         assert!(!is_closed_stdout(&other));
     }
-}
-
-/// Logs go to stderr; the level comes from `BOTFORGE_LOG` (e.g. `ants::combat=debug`),
-/// default `warn`.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("BOTFORGE_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
 }

@@ -177,6 +177,53 @@ fn bot_commands_that_cannot_start_are_clear_errors() {
     let o = botforge(&["wumpus", "play", "--agent", "cmd:/nonexistent/agent"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not found"), "{}", text(&o));
+    // Ants tournaments and arena configs refuse it too (they stored "crashed 0" games).
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    for bot in ["cmd:/nonexistent/bot", "x=cmd:/nonexistent/bot"] {
+        let o = botforge(&[
+            "ants",
+            "tournament",
+            "--maps",
+            map.to_str().unwrap(),
+            "--games",
+            "2",
+            "--bots",
+            &format!("{bot},hold"),
+            "--db",
+            db.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bot}: {}", text(&o));
+        assert!(text(&o).contains("not found"), "{bot}: {}", text(&o));
+    }
+    let config = dir.path().join("a.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "game = \"ants\"\ngames = 2\nmaps = [{:?}]\n[[bots]]\nname = \"x\"\nspec = \"cmd:/nonexistent/bot\"\n[[bots]]\nname = \"hold\"\n",
+            map.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let o = botforge(&[
+        "arena",
+        "run",
+        "--config",
+        config.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("not found"), "{}", text(&o));
+    let stored = std::fs::metadata(&db).map_or(0, |m| m.len());
+    let o = botforge(&["arena", "report", "--db", db.to_str().unwrap()]);
+    assert!(
+        !text(&o).contains("crashed 0"),
+        "a game was stored ({stored} bytes): {}",
+        text(&o)
+    );
 }
 
 /// Runs botforge with `input` on stdin; returns the output.

@@ -72,12 +72,15 @@ impl Group {
     }
 
     /// `sh -c command` for [`Group::spawn`], after [`check_command`]; the caller adds the
-    /// environment and standard streams.
+    /// environment and standard streams. A simple command (see [`exec_form`]) is run as
+    /// `sh -c 'exec command'`: the program replaces the shell, so the group leader is the
+    /// bot itself, and its exit or the close of its stdout is seen at once (no shell holding
+    /// the pipes open).
     pub fn shell(command: &str) -> std::io::Result<Command> {
         check_command(command)
             .map_err(|e| std::io::Error::new(ErrorKind::InvalidInput, e.to_string()))?;
         let mut cmd = Command::new("sh");
-        cmd.arg("-c").arg(command);
+        cmd.arg("-c").arg(exec_form(command));
         Ok(cmd)
     }
 
@@ -182,6 +185,30 @@ pub fn check_command(command: &str) -> Result<(), CommandError> {
         Ok(())
     } else {
         Err(CommandError::NotFound(first.to_owned()))
+    }
+}
+
+/// `exec COMMAND` when `command` is one simple command (no shell operators, redirections,
+/// substitutions, groupings or line breaks; its first word a program, not a builtin or an
+/// assignment), else `command` unchanged.
+///
+/// ```
+/// assert_eq!(procgroup::exec_form("python3 'my bot.py' --fast"), "exec python3 'my bot.py' --fast");
+/// assert_eq!(procgroup::exec_form("cd bots && ./run"), "cd bots && ./run");
+/// assert_eq!(procgroup::exec_form("FAST=1 ./bot"), "FAST=1 ./bot");
+/// ```
+pub fn exec_form(command: &str) -> String {
+    let trimmed = command.trim();
+    let first = trimmed.split_whitespace().next().unwrap_or("");
+    let simple = !trimmed.is_empty()
+        && !trimmed.contains(|c| ";&|<>()`\n{}".contains(c))
+        && !trimmed.contains("$(")
+        && !first.contains('=')
+        && !BUILTINS.contains(&first);
+    if simple {
+        format!("exec {trimmed}")
+    } else {
+        command.to_owned()
     }
 }
 

@@ -200,8 +200,9 @@ impl GamePlayer for AntsPlayer {
     }
 
     fn check_bot(&self, spec: &str) -> anyhow::Result<()> {
-        ants_bots::entrant(spec)?;
-        Ok(())
+        ants_bots::entrant(spec)?
+            .check()
+            .map_err(|e| anyhow::anyhow!("bot `{spec}`: {e}"))
     }
 
     fn play(&self, job: &Job, replay_dir: Option<&Path>) -> anyhow::Result<MatchResult> {
@@ -228,14 +229,19 @@ impl GamePlayer for AntsPlayer {
             }
             None => None,
         };
+        let mut details = serde_json::json!({
+            "playerturns": result.playerturns,
+            "seats": seat_details(&result),
+        });
+        // What external bots wrote to stderr, per seat, when any did (a crash's message).
+        if result.stderr.iter().any(|s| !s.is_empty()) {
+            details["stderr"] = serde_json::json!(result.stderr);
+        }
         Ok(MatchResult {
             turns: result.turns,
             outcome: result.cutoff.as_str().to_owned(),
             replay,
-            details: serde_json::json!({
-                "playerturns": result.playerturns,
-                "seats": seat_details(&result),
-            }),
+            details,
             seats: job
                 .seats
                 .iter()
