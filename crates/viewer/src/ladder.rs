@@ -24,7 +24,7 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
 
-pub use data::{GameView, HOUSE, REFRESH, RankRow, SeatView};
+pub use data::{COST_FACTOR, GameView, HOUSE, REFRESH, RankRow, SeatView};
 
 use crate::Limits;
 use crate::assets;

@@ -2,7 +2,9 @@
 //! right after the game, and the ranking, recomputed from the stored results with
 //! [`arena::rating::Ladder`] on the [`TrueSkillParams::CONTEST_2011`] scale.
 //!
-//! The store is read at most once per [`REFRESH`]; games appended since the last read are
+//! The store is read at most once per [`REFRESH`] and at most once per [`COST_FACTOR`]
+//! times the last read's duration (so reading a large store takes at most a tenth of a
+//! core however many pages poll); games appended since the last read are
 //! fed to the kept ladder (no recomputation of older games), and the store is read again
 //! from scratch only when the stored games are no longer an extension of those seen.
 
@@ -18,6 +20,9 @@ use serde::Serialize;
 
 /// The store is read at most this often; requests in between share the last snapshot.
 pub const REFRESH: Duration = Duration::from_millis(500);
+
+/// The pause after a read is at least this many times the read's duration.
+pub const COST_FACTOR: u32 = 10;
 
 /// Prefix of the seat name of a house bot (`house:<spec>`).
 pub const HOUSE: &str = "house:";
@@ -141,6 +146,8 @@ pub struct Cache {
     last_row: i64,
     snapshot: Arc<Snapshot>,
     refreshed: Option<Instant>,
+    /// How long the last read took.
+    cost: Duration,
 }
 
 /// The game id of a stored match: `details.game_id`, else the key `game-<id>`, else the
@@ -171,6 +178,7 @@ impl Cache {
             last_row: 0,
             snapshot: Arc::new(Snapshot::empty(StoreState::Missing)),
             refreshed: None,
+            cost: Duration::ZERO,
         }
     }
 
@@ -182,13 +190,21 @@ impl Cache {
         self.last_row = 0;
     }
 
-    /// The current snapshot, reading the store first if the last read is older than
-    /// [`REFRESH`]. Blocking: call it off the async threads.
+    /// The current snapshot, reading the store first if the last read is old enough
+    /// (see the module comment). Blocking: call it off the async threads.
     pub fn snapshot(&mut self) -> Arc<Snapshot> {
-        if self.refreshed.is_some_and(|t| t.elapsed() < REFRESH) {
+        let pause = REFRESH.max(self.cost * COST_FACTOR);
+        if self.refreshed.is_some_and(|t| t.elapsed() < pause) {
             return Arc::clone(&self.snapshot);
         }
+        let started = Instant::now();
+        let snapshot = self.read_snapshot();
+        self.cost = started.elapsed();
         self.refreshed = Some(Instant::now());
+        snapshot
+    }
+
+    fn read_snapshot(&mut self) -> Arc<Snapshot> {
         if !arena::store::pg::is_url(&self.db) && !Path::new(&self.db).exists() {
             self.store = None;
             self.reset();
