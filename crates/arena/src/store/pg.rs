@@ -142,6 +142,14 @@ pub struct Pending {
     pub free: u64,
 }
 
+/// How long [`PgStore::connect`] waits for the server unless the URL's `connect_timeout`
+/// says otherwise.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The server-side limit of one statement (`statement_timeout`) on a botforge connection:
+/// every arena statement takes milliseconds; one stuck for a minute is an error.
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// A connection to a PostgreSQL results database.
 pub struct PgStore {
     client: Client,
@@ -152,18 +160,45 @@ fn seconds(d: Duration) -> f64 {
 }
 
 impl PgStore {
-    /// Connects to `url` (a `postgres://` URL; a `connect_timeout` of 10 s applies unless
-    /// the URL sets one) and creates the tables if needed.
+    /// Connects to `url` (a `postgres://` URL) and creates the tables if needed. The whole
+    /// connection (TCP and the start-up exchange) must succeed within the URL's
+    /// `connect_timeout`, 10 s by default: a host that accepts the connection but never
+    /// answers is an error, not a hang. Every statement runs with the server's
+    /// `statement_timeout` at [`STATEMENT_TIMEOUT`] (unless the URL's `options` set one) and
+    /// TCP keepalives, so a server host that disappears is noticed.
     pub fn connect(url: &str) -> anyhow::Result<Self> {
         let shown = redact(url);
         let mut config = postgres::Config::from_str(url)
             .with_context(|| format!("invalid PostgreSQL URL {shown}"))?;
-        if config.get_connect_timeout().is_none() {
-            config.connect_timeout(Duration::from_secs(10));
+        let timeout = *config.get_connect_timeout().unwrap_or(&CONNECT_TIMEOUT);
+        config.connect_timeout(timeout);
+        let options = config.get_options().unwrap_or("").to_owned();
+        if !options.contains("statement_timeout") {
+            config.options(&format!(
+                "{options} -c statement_timeout={}",
+                STATEMENT_TIMEOUT.as_millis()
+            ));
         }
-        let mut client = config
-            .connect(NoTls)
-            .with_context(|| format!("cannot connect to PostgreSQL at {shown}"))?;
+        config
+            .keepalives(true)
+            .keepalives_idle(Duration::from_secs(30))
+            .keepalives_interval(Duration::from_secs(10))
+            .keepalives_retries(3);
+        // The client's own timeout covers only the TCP connect: the start-up exchange runs
+        // on a thread, abandoned (with its socket) when the time is up.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(config.connect(NoTls));
+        });
+        let mut client = match rx.recv_timeout(timeout) {
+            Ok(connected) => {
+                connected.with_context(|| format!("cannot connect to PostgreSQL at {shown}"))?
+            }
+            Err(_) => anyhow::bail!(
+                "cannot connect to PostgreSQL at {shown}: no answer within {} s (connect_timeout)",
+                timeout.as_secs_f64()
+            ),
+        };
         // `CREATE … IF NOT EXISTS` locks the tables even when they exist, which deadlocks
         // with workers storing results: create the schema only when something is missing.
         let present: bool = client
@@ -646,6 +681,35 @@ impl PgStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A host that accepts the TCP connection but never answers used to hang `arena run`
+    /// and `arena work` (the client's timeout covers only the TCP connect).
+    #[test]
+    fn a_server_that_never_answers_is_a_connect_error_within_the_timeout() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let held = std::thread::spawn(move || {
+            let conn = listener.accept();
+            std::thread::sleep(Duration::from_secs(2));
+            drop(conn);
+        });
+        let started = std::time::Instant::now();
+        let url = format!("postgres://u:secret@127.0.0.1:{port}/db?connect_timeout=1");
+        let e = match PgStore::connect(&url) {
+            Ok(_) => panic!("connected to a server that never answers"),
+            Err(e) => format!("{e:#}"),
+        };
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(
+            e.contains("no answer within 1 s") && !e.contains("secret"),
+            "{e}"
+        );
+        held.join().unwrap();
+    }
 
     #[test]
     fn urls_are_told_from_paths_and_passwords_hidden() {
