@@ -81,7 +81,7 @@ function gamesTable(games) {
       el("td", {}, g.replay ? el("a", { href: "/replay/" + g.id, class: "replay" }, "replay") : "—")));
   }
   return el("table", { class: "games" },
-    el("thead", {}, el("tr", {}, ...["game", "players (score)", "turns", "ended by", "date", "map", ""].map(h => el("th", {}, h)))),
+    el("thead", {}, el("tr", {}, ...["game", "players (score)", "turns", "ended by", "date (UTC)", "map", ""].map(h => el("th", {}, h)))),
     body);
 }
 

@@ -102,7 +102,7 @@ pub fn ladder_router_with(
         .route("/api/ladder/map/{name}", get(map_one))
         .route("/api/ladder/replay/{id}", get(replay_file))
         .route("/api/ladder/howto", get(howto))
-        .fallback(|| async { not_found_page() })
+        .fallback(fallback)
         .with_state(state))
 }
 
@@ -181,6 +181,17 @@ fn ladder_html(status: StatusCode) -> Response {
 
 fn not_found_page() -> Response {
     ladder_html(StatusCode::NOT_FOUND)
+}
+
+/// Unknown paths: the 2011 servers' `/replay.<id>` links go to `/replay/<id>`; anything
+/// else is the 404 page.
+async fn fallback(uri: axum::http::Uri) -> Response {
+    match uri.path().strip_prefix("/replay.") {
+        Some(id) if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) => {
+            axum::response::Redirect::permanent(&format!("/replay/{id}")).into_response()
+        }
+        _ => not_found_page(),
+    }
 }
 
 async fn page() -> Response {

@@ -369,6 +369,19 @@ async fn replays_are_served_only_from_the_stored_path_of_a_game() {
         page.contains("ladder-replay.js") && page.contains("/assets/ants.js"),
         "{page}"
     );
+    // The 2011 servers' form of the link.
+    let res = app
+        .clone()
+        .oneshot(
+            Request::get(format!("/replay.{two}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(res.headers()["location"], format!("/replay/{two}").as_str());
+    assert_eq!(get(&app, "/replay.x").await.0, StatusCode::NOT_FOUND);
     for uri in [
         format!("/replay/{four}"),
         format!("/api/ladder/replay/{four}"),
