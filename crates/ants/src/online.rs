@@ -1089,8 +1089,10 @@ fn file_part(s: &str) -> String {
         .collect()
 }
 
-/// Writes the transcript as `HOST_PORT-game-ID.log` (no game id:
-/// `HOST_PORT-UNIXMS-roundN.log`), never over an existing file.
+/// Writes the transcript as `HOST_PORT-game-ID-NAME.log` (no game id:
+/// `HOST_PORT-UNIXMS-roundN-NAME.log`), never over an existing file: the name is reserved
+/// with a new empty file first (`-2`, `-3`, … when taken), so clients sharing a folder
+/// never overwrite each other, then filled atomically.
 fn write_transcript(
     dir: &Path,
     config: &ClientConfig,
@@ -1100,16 +1102,32 @@ fn write_transcript(
 ) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let server = format!("{}_{}", file_part(&config.host), config.port);
+    let name = file_part(&config.name);
     let stem = match &report.game_id {
-        Some(id) => format!("{server}-game-{}", file_part(id)),
-        None => format!("{server}-{}-round{}", started.as_millis(), report.round),
+        Some(id) => format!("{server}-game-{}-{name}", file_part(id)),
+        None => format!(
+            "{server}-{}-round{}-{name}",
+            started.as_millis(),
+            report.round
+        ),
     };
-    let mut path = dir.join(format!("{stem}.log"));
-    let mut k = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{k}.log"));
-        k += 1;
-    }
+    let mut k = 1;
+    let path = loop {
+        let path = if k == 1 {
+            dir.join(format!("{stem}.log"))
+        } else {
+            dir.join(format!("{stem}-{k}.log"))
+        };
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => break path,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && k < 1000 => k += 1,
+            Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+        }
+    };
     outfile::write(&path, transcript.text().as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)

@@ -143,9 +143,13 @@ fn play(cfg: &ClientConfig, bot: &mut OnlineBot) -> (Vec<GameReport>, Record) {
 #[test]
 fn an_in_process_bot_plays_a_whole_2011_game() {
     let dir = tempfile::tempdir().unwrap();
-    let fake = Fake::start("game", dir.path());
-    let (reports, _) = play(&config(fake.port, dir.path()), &mut north(Duration::ZERO));
-    let [r] = &reports[..] else {
+    let fake = Fake::start("game,game", dir.path());
+    let cfg = ClientConfig {
+        rounds: 2,
+        ..config(fake.port, dir.path())
+    };
+    let (reports, _) = play(&cfg, &mut north(Duration::ZERO));
+    let [r, again] = &reports[..] else {
         panic!("{reports:?}")
     };
     assert_eq!(r.game_id.as_deref(), Some("7"));
@@ -176,8 +180,15 @@ fn an_in_process_bot_plays_a_whole_2011_game() {
     let path = r.transcript.as_ref().unwrap();
     assert_eq!(
         path.file_name().unwrap().to_string_lossy(),
-        format!("127.0.0.1_{}-game-7.log", fake.port)
+        format!("127.0.0.1_{}-game-7-alice.log", fake.port)
     );
+    // The same game id again (a restarted server): a second file, the first one kept.
+    let second = again.transcript.as_ref().unwrap();
+    assert_eq!(
+        second.file_name().unwrap().to_string_lossy(),
+        format!("127.0.0.1_{}-game-7-alice-2.log", fake.port)
+    );
+    assert!(path.exists() && second.exists());
     let text = std::fs::read_to_string(path).unwrap();
     for line in [
         "   0 >  USER alice *",

@@ -93,7 +93,7 @@ fn an_in_process_bot_plays_after_an_already_queued_rejection() {
     );
     let log = dir
         .path()
-        .join(format!("logs/127.0.0.1_{}-game-7.log", server.port));
+        .join(format!("logs/127.0.0.1_{}-game-7-alice.log", server.port));
     let transcript = std::fs::read_to_string(&log).unwrap();
     assert!(transcript.contains("bot hunter"), "{transcript}");
     assert!(
