@@ -141,3 +141,48 @@ fn four_players_fill_a_four_player_map_and_a_restart_continues_the_ladder() {
         check_replay(g);
     }
 }
+
+#[path = "../../arena/tests/support/pg_env.rs"]
+mod pg_env;
+
+#[test]
+fn a_server_on_postgres_keeps_accounts_games_and_ratings_there() {
+    let url = pg_env::pg_url();
+    let dir = tempfile::tempdir().unwrap();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let tag = format!("{}_{nanos}", std::process::id());
+    let run = format!("server-{tag}");
+    let mut c = config(dir.path(), &[TWO]);
+    c.db.clone_from(&url);
+    c.run.clone_from(&run);
+    let addr = start(c);
+    let (a, b) = (format!("pa{tag}"), format!("pb{tag}"));
+    let first = player(addr, &a);
+    std::thread::sleep(Duration::from_millis(200));
+    let second = player(addr, &b);
+    let seen = [first.join().unwrap(), second.join().unwrap()];
+    let start = std::time::Instant::now();
+    let mut store = arena::store::any::AnyStore::open(&url).unwrap();
+    let games = loop {
+        let games = store.matches(Some(&run)).unwrap();
+        if !games.is_empty() {
+            break games;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the game was not stored"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let g = &games[0];
+    assert_eq!(g.seats[0].bot, a);
+    assert_eq!(parse_result(&seen[0].result).1, g.seats[0].status);
+    check_ratings(&games);
+    check_replay(g);
+    let account = store.account(&a).unwrap().expect("an account");
+    assert!(account.hash.starts_with("$argon2id$"));
+    assert!(account.last_login.is_some());
+}
