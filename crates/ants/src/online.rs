@@ -15,9 +15,9 @@
 //!   [`procgroup`]); both are read through [`procgroup::read_lines`], so a line is at most
 //!   [`procgroup::MAX_LINE_BYTES`] and a turn at most [`MAX_TURN_LINES`] lines and
 //!   [`MAX_TURN_BYTES`] bytes, from the bot and from the server alike;
-//! * a bot's answer ends at `go` (sent as its order lines and `go`) or, as in
-//!   `tcpclient.py`, at an empty line; an answer without any line is sent as a bare `\r\n`;
-//!   lines starting with `v` or `i` (the extended visualizer's commands) are never sent;
+//! * a bot's answer ends at `go` and is sent as its order lines and `go`; an answer that is
+//!   only an empty line is sent as a bare `\r\n`, as `tcpclient.py` sends it; lines
+//!   starting with `v` or `i` (the extended visualizer's commands) are never sent;
 //! * both end forms are understood: the TCP server's `end`, `game <id>: <status> score:
 //!   <score> turn: <turn>`, `go` (followed by the 2011 server's `end`, `you timed out.` and
 //!   an empty line, which are read for the transcript and otherwise ignored), and the local
