@@ -455,6 +455,24 @@ async fn an_unreadable_store_is_a_clear_error_and_is_left_unchanged() {
 }
 
 #[tokio::test]
+async fn an_unreachable_postgres_store_is_an_error_without_its_password() {
+    let f = Fixture::new();
+    let mut config = f.config();
+    config.db = "postgres://ladder:s3cret@127.0.0.1:1/ladder?connect_timeout=2".into();
+    let app = viewer::ladder_router(config).unwrap();
+    let (status, body) = get(&app, "/api/ladder/status").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let error = v["error"].as_str().unwrap();
+    assert!(
+        error.contains("cannot read the results store postgres://"),
+        "{error}"
+    );
+    assert!(!body.contains("s3cret"), "{body}");
+    assert_eq!(get(&app, "/ranking").await.0, StatusCode::OK);
+}
+
+#[tokio::test]
 async fn howto_gives_the_game_address_and_the_client_script_only_when_configured() {
     let f = Fixture::new();
     let mut config = f.config();

@@ -323,6 +323,45 @@ async fn map(b: &mut Browser, base: &str, f: &Fixture) {
     b.screenshot("map").await;
 }
 
+/// A player's page: its rating row, the skill chart and its games.
+async fn player(b: &mut Browser, base: &str, f: &mut Fixture) {
+    let stored = f.store().matches(Some(RUN)).unwrap();
+    let want = standings_with(&stored, &TrueSkillParams::CONTEST_2011);
+    let (rank, alice) = want
+        .ratings
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.bot == "alice")
+        .unwrap();
+    b.goto(&format!("{base}/player/alice")).await;
+    b.wait("document.querySelector('#rating') && document.getElementById('skill')")
+        .await;
+    let cells = b
+        .eval(
+            "[...document.querySelectorAll('#rating tr:nth-child(2) td')].map(c => c.textContent)",
+        )
+        .await;
+    assert_eq!(cells[0], (rank + 1).to_string());
+    assert_eq!(cells[1], format!("{:.2}", alice.conservative()));
+    assert_eq!(cells[4], alice.games.to_string());
+    let rows = b
+        .eval("document.querySelectorAll('tr[data-game]').length")
+        .await;
+    assert_eq!(rows, json!(alice.games));
+    b.screenshot("player").await;
+}
+
+/// Before the database exists the page says that no game was played yet.
+async fn empty(b: &mut Browser) {
+    let f = Fixture::new();
+    let addr = start_ladder(&f).await;
+    b.goto(&format!("http://{addr}/")).await;
+    b.wait("document.getElementById('note').textContent.startsWith('No games yet')")
+        .await;
+    assert_eq!(b.text("#error").await, "");
+    assert!(!f.db.exists());
+}
+
 /// The how-to page gives both commands with the game server's address.
 async fn howto(b: &mut Browser, base: &str) {
     b.goto(&format!("{base}/howto")).await;
@@ -389,6 +428,8 @@ fn the_ladder_renders_updates_live_and_opens_replays_and_maps_in_chromium() {
         live_game_and_replay(&mut b, &base, &mut f).await;
         map(&mut b, &base, &f).await;
         howto(&mut b, &base).await;
+        player(&mut b, &base, &mut f).await;
+        empty(&mut b).await;
         b.client.clone().close().await.unwrap();
     });
 }
