@@ -126,6 +126,19 @@ impl Bot for North {
     }
 }
 
+/// Panics in its first turn.
+struct Panics;
+
+impl Bot for Panics {
+    fn name(&self) -> &'static str {
+        "panics"
+    }
+    fn setup(&mut self, _: &GameSettings) {}
+    fn turn(&mut self, _: &TurnInput) -> Vec<Order> {
+        panic!("out of ideas")
+    }
+}
+
 fn north(sleep: Duration) -> OnlineBot {
     OnlineBot::InProcess {
         name: "north".into(),
@@ -376,7 +389,7 @@ fn overlong_lines_and_floods_from_the_server_are_bounded() {
 #[test]
 fn a_crashing_or_stalling_bot_ends_the_game_cleanly() {
     let dir = tempfile::tempdir().unwrap();
-    let mut fake = Fake::start("game,game,game", dir.path());
+    let mut fake = Fake::start("game,game,game,game", dir.path());
     let cfg = ClientConfig {
         bot_timeout: Duration::from_millis(300),
         ..config(fake.port, dir.path())
@@ -413,15 +426,27 @@ fn a_crashing_or_stalling_bot_ends_the_game_cleanly() {
 
     let mut panics = OnlineBot::InProcess {
         name: "panics".into(),
+        make: Box::new(|| Ok(Box::new(Panics) as Box<dyn Bot>)),
+    };
+    let (reports, _) = play(&patient, &mut panics);
+    assert_eq!(
+        reports[0].outcome,
+        Outcome::Lost(
+            "the bot ended its output at turn 1; the bot stopped: panicked: out of ideas".into()
+        )
+    );
+
+    let mut unbuilt = OnlineBot::InProcess {
+        name: "unbuilt".into(),
         make: Box::new(|| Err("no such bot".to_owned())),
     };
-    let (reports, _) = play(&cfg, &mut panics);
+    let (reports, _) = play(&cfg, &mut unbuilt);
     assert_eq!(reports[0].outcome, Outcome::Lost("no such bot".into()));
-    // The bot is built before connecting: the server's third connection never came.
+    // The bot is built before connecting: the server's fourth connection never came.
     drop(reports);
     fake.child.kill().ok();
     fake.finish();
-    assert!(fake.received(2).is_empty());
+    assert!(fake.received(3).is_empty());
 }
 
 #[test]
