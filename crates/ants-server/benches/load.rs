@@ -33,7 +33,7 @@ fn serve(dir: &Path) {
     c.addr = "127.0.0.1:0".parse().unwrap();
     c.replays = dir.join("replays");
     c.game.turns = env("LOAD_TURNS", 300) as u32;
-    c.login_timeout = Duration::from_secs(3600);
+    c.login_timeout = Duration::from_hours(1);
     c.max_connections = 100_000;
     c.max_per_address = 100_000;
     let server = ants_server::Server::bind(c).unwrap();
@@ -113,7 +113,7 @@ fn main() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let server_cpu = cpu(pid) - cpu0;
+    let server_cpu = cpu(pid).saturating_sub(cpu0);
     let _ = child.kill();
     let _ = child.wait();
     drop(idle);
