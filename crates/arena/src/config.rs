@@ -275,6 +275,50 @@ impl Config {
         Some((&candidate.name, &baseline.name))
     }
 
+    /// What the stored results of a run depend on: the game, its `options`, the seeds
+    /// (`seed`, `seeding`), `players`, and the spec behind each bot name. Two configs of one
+    /// run may differ in anything else (more games, maps or bots, another schedule, SPRT
+    /// or thread count): their new games extend the run.
+    pub fn meaning(&self) -> serde_json::Value {
+        let bots: serde_json::Map<String, serde_json::Value> = self
+            .bots
+            .iter()
+            .map(|b| (b.name.clone(), b.spec().into()))
+            .collect();
+        serde_json::json!({
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "seeding": self.seeding,
+            "players": self.players,
+            "bots": bots,
+        })
+    }
+
+    /// Why results stored under the meaning `stored` ([`Config::meaning`]) cannot be
+    /// extended by games of a config with meaning `new`: the first difference, or `None`
+    /// when they fit (bots only in one of them are fine).
+    pub fn meaning_conflict(stored: &serde_json::Value, new: &serde_json::Value) -> Option<String> {
+        for key in ["game", "options", "seed", "seeding", "players"] {
+            if stored.get(key) != new.get(key) {
+                let show = |v: &serde_json::Value| {
+                    v.get(key).map_or_else(String::new, ToString::to_string)
+                };
+                return Some(format!("`{key}` was {}, now {}", show(stored), show(new)));
+            }
+        }
+        let (Some(old), Some(now)) = (
+            stored.get("bots").and_then(serde_json::Value::as_object),
+            new.get("bots").and_then(serde_json::Value::as_object),
+        ) else {
+            return None;
+        };
+        old.iter().find_map(|(name, spec)| match now.get(name) {
+            Some(s) if s != spec => Some(format!("bot `{name}` was {spec}, now {s}")),
+            _ => None,
+        })
+    }
+
     /// The run name: `name`, or the config file's stem.
     pub fn run_name(&self) -> String {
         self.name.clone().unwrap_or_else(|| {

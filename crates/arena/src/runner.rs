@@ -192,6 +192,7 @@ pub fn run(
             .with_context(|| format!("bots[{i}] ({})", b.name))?;
     }
     let jobs = schedule(config, player)?;
+    store.register_run(&config.run_name(), &config.meaning())?;
     let options = &crate::sprt_run::options(config, store, options)?;
     let batch = Batch {
         run: config.run_name(),
@@ -233,7 +234,9 @@ pub fn run_jobs(
             batch.game
         );
     }
-    let done = store.done_keys(&run)?;
+    let done = store
+        .done_keys(&run)
+        .with_context(|| format!("results database {}", store.name()))?;
     let mut summary = RunSummary {
         scheduled: jobs.len(),
         ..RunSummary::default()
@@ -281,7 +284,11 @@ pub fn run_jobs(
                 Ok(r) => {
                     if let Err(e) = store.insert(&run, &job, &r) {
                         stop.store(true, Ordering::Relaxed);
-                        return Err(e.context(format!("storing game {}", job.key)));
+                        return Err(e.context(format!(
+                            "storing game {} in results database {}",
+                            job.key,
+                            store.name()
+                        )));
                     }
                     summary.played += 1;
                     if options.observer.as_ref().is_some_and(|o| (o.0)(&job, &r)) {

@@ -45,6 +45,10 @@ CREATE TABLE IF NOT EXISTS seats (
     status   TEXT NOT NULL,
     PRIMARY KEY (match_id, seat)
 );
+CREATE TABLE IF NOT EXISTS runs (
+    run     TEXT PRIMARY KEY,
+    meaning TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS accounts (
     name       TEXT PRIMARY KEY,
     hash       TEXT NOT NULL,
@@ -114,6 +118,7 @@ pub(crate) fn parse_details(text: &str) -> serde_json::Value {
 /// An open results database.
 pub struct Store {
     conn: Connection,
+    name: String,
 }
 
 impl Store {
@@ -121,15 +126,22 @@ impl Store {
     pub fn open(path: &Path) -> anyhow::Result<Self> {
         let conn = Connection::open(path)
             .with_context(|| format!("cannot open results database {}", path.display()))?;
-        Self::init(conn).with_context(|| format!("results database {}", path.display()))
+        Self::init(conn, path.display().to_string())
+            .with_context(|| format!("results database {}", path.display()))
+    }
+
+    /// The database as messages name it: its path (`:memory:` for [`Store::in_memory`]).
+    /// Callers add it to errors of the other methods (e.g. a file that turns out corrupt).
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// An in-memory database (tests).
     pub fn in_memory() -> anyhow::Result<Self> {
-        Self::init(Connection::open_in_memory()?)
+        Self::init(Connection::open_in_memory()?, ":memory:".to_owned())
     }
 
-    fn init(conn: Connection) -> anyhow::Result<Self> {
+    fn init(conn: Connection, name: String) -> anyhow::Result<Self> {
         let tables: Vec<String> = conn
             .prepare(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
@@ -145,7 +157,43 @@ impl Store {
         conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;")?;
         conn.execute_batch(SCHEMA)
             .context("not a botforge results database (schema mismatch)")?;
-        Ok(Self { conn })
+        Ok(Self { conn, name })
+    }
+
+    /// Records that `run` stores games of a config with `meaning` ([`crate::Config::meaning`]),
+    /// or checks that it fits the meaning recorded before: a run whose games were played
+    /// with other options, seeds or bot specs is refused with the difference, so results of
+    /// two configs never mix under one name. (Runs stored before runs were recorded are
+    /// recorded now.)
+    pub fn register_run(&mut self, run: &str, meaning: &serde_json::Value) -> anyhow::Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let stored: Option<String> = tx
+            .query_row("SELECT meaning FROM runs WHERE run = ?1", [run], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        match stored {
+            Some(text) => {
+                let stored = parse_details(&text);
+                if let Some(why) = crate::Config::meaning_conflict(&stored, meaning) {
+                    anyhow::bail!(
+                        "run {run:?} in results database {} holds games of another config ({why}); \
+                         give the config another `name`, or use another database, to keep both",
+                        self.name
+                    );
+                }
+            }
+            None => {
+                tx.execute(
+                    "INSERT INTO runs (run, meaning) VALUES (?1, ?2)",
+                    params![run, meaning.to_string()],
+                )?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// The job keys already recorded for `run`.
@@ -340,6 +388,52 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_refuses_games_of_another_config_and_keeps_its_meaning() {
+        let parse = |text: &str| {
+            crate::Config::parse(
+                &format!("name = \"r\"\ngame = \"wumpus\"\n{text}"),
+                Path::new("r.toml"),
+            )
+            .unwrap()
+        };
+        let base = parse("games = 2\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"b\"\n");
+        let mut store = Store::in_memory().unwrap();
+        store.register_run("r", &base.meaning()).unwrap();
+        // More games and one more bot extend the run.
+        let more = parse(
+            "games = 9\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"b\"\n[[bots]]\nname = \"c\"\n",
+        );
+        store.register_run("r", &more.meaning()).unwrap();
+        for (text, why) in [
+            (
+                "games = 2\nseed = 9\n[[bots]]\nname = \"a\"\n",
+                "`seed` was 1, now 9",
+            ),
+            (
+                "games = 2\n[[bots]]\nname = \"a\"\nspec = \"random\"\n",
+                "bot `a` was \"a\", now \"random\"",
+            ),
+            (
+                "games = 2\n[options]\npreset = \"large\"\n[[bots]]\nname = \"a\"\n",
+                "`options`",
+            ),
+        ] {
+            let e = store
+                .register_run("r", &parse(text).meaning())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(why) && e.contains(":memory:"), "{e}");
+        }
+        // Another run name is another run.
+        store
+            .register_run(
+                "r2",
+                &parse("games = 2\nseed = 9\n[[bots]]\nname = \"a\"\n").meaning(),
+            )
+            .unwrap();
+    }
 
     fn job(key: &str) -> Job {
         Job {

@@ -228,6 +228,72 @@ fn a_run_of_another_game_under_the_same_name_is_refused() {
     assert!(format!("{e:#}").contains("not registered"), "{e:#}");
 }
 
+/// Two coordinators registering one new run at once both succeed (one inserts, the other
+/// finds the row; it used to be a raw "duplicate key … arena_runs_pkey"); a config whose
+/// games mean something else (another seed, another spec under a bot's name) is refused,
+/// one that only adds games is not.
+#[test]
+fn runs_register_concurrently_and_refuse_a_config_of_other_games() {
+    let url = pg_url();
+    let run = unique("race");
+    let (cfg, text) = config(&run, 2);
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let (url, cfg, text) = (url.clone(), cfg.clone(), text.clone());
+            std::thread::spawn(move || {
+                let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+                let mut store = PgStore::connect(&url).unwrap();
+                register(
+                    &mut store,
+                    &cfg,
+                    &text,
+                    Path::new("pg.toml"),
+                    player.as_ref(),
+                )
+                .map(|r| r.scheduled)
+                .map_err(|e| format!("{e:#}"))
+            })
+        })
+        .collect();
+    for h in handles {
+        assert_eq!(h.join().unwrap(), Ok(2));
+    }
+    let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
+    let mut store = PgStore::connect(&url).unwrap();
+    let more = text.replace("games = 2", "games = 3");
+    let mcfg = Config::parse(&more, Path::new("pg.toml")).unwrap();
+    let r = register(
+        &mut store,
+        &mcfg,
+        &more,
+        Path::new("pg.toml"),
+        player.as_ref(),
+    )
+    .unwrap();
+    assert_eq!(r.scheduled, 3);
+    for (from, to, why) in [
+        ("seed = 5", "seed = 6", "`seed` was 5, now 6"),
+        (
+            "name = \"champion\"\n",
+            "name = \"champion\"\nspec = \"reference\"\n",
+            "bot `champion`",
+        ),
+    ] {
+        let other = more.replace(from, to);
+        let ocfg = Config::parse(&other, Path::new("pg.toml")).unwrap();
+        let e = register(
+            &mut store,
+            &ocfg,
+            &other,
+            Path::new("pg.toml"),
+            player.as_ref(),
+        )
+        .map(|_| ())
+        .unwrap_err();
+        assert!(format!("{e:#}").contains(why), "{e:#}");
+    }
+}
+
 #[test]
 fn a_decided_sprt_stops_the_games_workers_share() {
     let url = pg_url();

@@ -780,3 +780,39 @@ fn output_paths_are_checked_before_the_work() {
         );
     }
 }
+
+/// A results database that turns out corrupt after it was opened is an error that names
+/// the file (it used to say only "database disk image is malformed").
+#[test]
+fn a_corrupt_results_database_is_named_in_the_error() {
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let o = botforge(&[
+        "ants",
+        "tournament",
+        "--maps",
+        map.to_str().unwrap(),
+        "--games",
+        "2",
+        "--turns",
+        "20",
+        "--bots",
+        "hold,random",
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 4096 + 2000, "{} bytes", bytes.len());
+    bytes[4096..4096 + 2000].fill(0xff);
+    std::fs::write(&db, bytes).unwrap();
+    let o = botforge(&["arena", "report", "--db", db.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("malformed") && text(&o).contains("results.db"),
+        "{}",
+        text(&o)
+    );
+}

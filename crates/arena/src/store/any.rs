@@ -48,7 +48,10 @@ impl AnyStore {
     /// All games of `run` (or of every run when `None`), oldest first.
     pub fn matches(&mut self, run: Option<&str>) -> anyhow::Result<Vec<StoredMatch>> {
         match self {
-            Self::Sqlite(s) => s.matches(run),
+            Self::Sqlite(s) => {
+                let name = format!("results database {}", s.name());
+                anyhow::Context::context(s.matches(run), name)
+            }
             Self::Postgres(s) => s.matches(run),
         }
     }
@@ -56,7 +59,10 @@ impl AnyStore {
     /// The names of all runs with stored games, most recent first.
     pub fn runs(&mut self) -> anyhow::Result<Vec<String>> {
         match self {
-            Self::Sqlite(s) => s.runs(),
+            Self::Sqlite(s) => {
+                let name = format!("results database {}", s.name());
+                anyhow::Context::context(s.runs(), name)
+            }
             Self::Postgres(s) => s.runs(),
         }
     }

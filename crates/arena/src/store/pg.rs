@@ -142,13 +142,40 @@ pub struct Pending {
     pub free: u64,
 }
 
+/// Refuses to extend run `run`, registered with the config text `stored` (read from
+/// `stored_path`), by the config of `record` when their games mean different things
+/// ([`crate::Config::meaning_conflict`]). A stored text that no longer parses is not
+/// compared.
+fn check_same_meaning(
+    run: &str,
+    stored: &str,
+    stored_path: &str,
+    record: &RunRecord,
+) -> anyhow::Result<()> {
+    let parse =
+        |text: &str, path: &str| crate::Config::parse(text, std::path::Path::new(path)).ok();
+    let (Some(old), Some(new)) = (
+        parse(stored, stored_path),
+        parse(&record.config, &record.config_path),
+    ) else {
+        return Ok(());
+    };
+    if let Some(why) = crate::Config::meaning_conflict(&old.meaning(), &new.meaning()) {
+        anyhow::bail!(
+            "run {run:?} in the store holds games of another config ({why}, registered from \
+             {stored_path}); give the config another `name` to keep both"
+        );
+    }
+    Ok(())
+}
+
 /// How long [`PgStore::connect`] waits for the server unless the URL's `connect_timeout`
 /// says otherwise.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// The server-side limit of one statement (`statement_timeout`) on a botforge connection:
 /// every arena statement takes milliseconds; one stuck for a minute is an error.
-pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(60);
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_mins(1);
 
 /// A connection to a PostgreSQL results database.
 pub struct PgStore {
@@ -234,30 +261,30 @@ impl PgStore {
         jobs: &[Job],
     ) -> anyhow::Result<Registered> {
         let mut tx = self.client.transaction()?;
-        let known: Option<String> = tx
-            .query_opt(
-                "SELECT game FROM arena_runs WHERE run = $1 FOR UPDATE",
-                &[&run],
-            )?
-            .map(|r| r.get(0));
-        match known {
-            Some(game) => {
-                anyhow::ensure!(
-                    game == record.game,
-                    "run {run:?} in the store is a {game} run, not {}; choose another `name`",
-                    record.game
-                );
-                tx.execute(
-                    "UPDATE arena_runs SET config = $2, config_path = $3 WHERE run = $1",
-                    &[&run, &record.config, &record.config_path],
-                )?;
-            }
-            None => {
-                tx.execute(
-                    "INSERT INTO arena_runs (run, game, config, config_path) VALUES ($1, $2, $3, $4)",
-                    &[&run, &record.game, &record.config, &record.config_path],
-                )?;
-            }
+        // Two coordinators may register one new run at once: the second insert does
+        // nothing and both then read the one row (locked).
+        let created = tx.execute(
+            "INSERT INTO arena_runs (run, game, config, config_path) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (run) DO NOTHING",
+            &[&run, &record.game, &record.config, &record.config_path],
+        )? == 1;
+        let row = tx.query_one(
+            "SELECT game, config, config_path FROM arena_runs WHERE run = $1 FOR UPDATE",
+            &[&run],
+        )?;
+        if !created {
+            let (game, config, path): (String, String, String) =
+                (row.get(0), row.get(1), row.get(2));
+            anyhow::ensure!(
+                game == record.game,
+                "run {run:?} in the store is a {game} run, not {}; choose another `name`",
+                record.game
+            );
+            check_same_meaning(run, &config, &path, record)?;
+            tx.execute(
+                "UPDATE arena_runs SET config = $2, config_path = $3 WHERE run = $1",
+                &[&run, &record.config, &record.config_path],
+            )?;
         }
         let insert = tx.prepare(
             "INSERT INTO arena_jobs (key, run, ord, game, map, seed, idx, seats, specs)
