@@ -2,6 +2,8 @@
 //! (`crates/ants/tests/online/fake_2011_server.py`): an in-process bot and the example
 //! Python bot play whole games (one after an "already queued" rejection), each game's result
 //! is printed and its transcript written; a wrong password and a bad login fail clearly.
+//! Then the same against `botforge ants server`: an in-process bot and the Python bot play
+//! each other.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -12,20 +14,20 @@ use std::process::{Child, Command, Stdio};
 mod common;
 use common::{botforge_at_root, require_python, text, workspace};
 
-/// The fake server, killed when dropped.
-struct Fake {
+/// A server process (the fake one or `botforge ants server`), killed when dropped.
+struct Server {
     child: Child,
     port: u16,
 }
 
-impl Drop for Fake {
+impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
-fn fake(scenarios: &str, dir: &Path) -> Fake {
+fn fake(scenarios: &str, dir: &Path) -> Server {
     require_python();
     let script = workspace().join("crates/ants/tests/online/fake_2011_server.py");
     let mut child = Command::new("python3")
@@ -40,7 +42,7 @@ fn fake(scenarios: &str, dir: &Path) -> Fake {
         .read_line(&mut first)
         .unwrap();
     let port = first.trim().strip_prefix("port ").unwrap().parse().unwrap();
-    Fake { child, port }
+    Server { child, port }
 }
 
 /// `botforge ants online` without waits, transcripts into `dir/logs`.
@@ -157,4 +159,85 @@ fn a_wrong_password_and_a_bad_name_fail_clearly() {
     let shown = text(&out);
     assert!(!out.status.success(), "{shown}");
     assert!(shown.contains("the name must be 1 to 32"), "{shown}");
+}
+
+/// `botforge ants server` on a free port with one 2-player map and no web pages; returns
+/// the child and its game address.
+fn real_server(dir: &Path) -> (Server, String) {
+    let maps = dir.join("maps");
+    std::fs::create_dir_all(&maps).unwrap();
+    std::fs::copy(
+        workspace().join("data/ants/maze_p02_01.map"),
+        maps.join("maze_p02_01.map"),
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .current_dir(workspace())
+        .args(["ants", "server", "--addr", "127.0.0.1:0", "--web", "off"])
+        .args(["--maps", maps.to_str().unwrap()])
+        .args(["--db", dir.join("ladder.db").to_str().unwrap()])
+        .args(["--replays", dir.join("replays").to_str().unwrap()])
+        .args(["--turns", "20", "--turntime", "200", "--turn-wait", "3000"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let addr = loop {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "the server did not start"
+        );
+        if let Some(rest) = line.split("games on ").nth(1) {
+            break rest.split_whitespace().next().unwrap().to_owned();
+        }
+    };
+    // Keep reading the server's log so it never blocks on a full pipe.
+    std::thread::spawn(move || for _ in stderr.lines() {});
+    let port = addr.rsplit(':').next().unwrap().parse().unwrap();
+    (Server { child, port }, addr)
+}
+
+#[test]
+fn an_in_process_bot_and_a_command_bot_play_each_other_on_botforge_ants_server() {
+    require_python();
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _) = real_server(dir.path());
+    let port = server.port.to_string();
+    let logs = dir.path().join("logs");
+    let client = {
+        let (port, logs) = (port.clone(), logs.clone());
+        move |name: &str, bot: &str| {
+            Command::new(env!("CARGO_BIN_EXE_botforge"))
+                .current_dir(workspace())
+                .args(["ants", "online", "--port", &port, "--name", name])
+                .args(["--password", "pw", "--log-dir", logs.to_str().unwrap()])
+                .args(["--wait-ms", "0", "--wait-jitter-ms", "0", bot])
+                .output()
+                .unwrap()
+        }
+    };
+    let python = std::thread::spawn({
+        let client = client.clone();
+        move || client("bob", "cmd:python3 examples/bots/ants_bot.py")
+    });
+    let ours = client("alice", "greedy");
+    let theirs = python.join().unwrap();
+    for (out, name) in [(&ours, "alice"), (&theirs, "bob")] {
+        let shown = text(out);
+        assert!(out.status.success(), "{name}: {shown}");
+        assert!(
+            shown.contains("game 1 on maze_p02_01.map ("),
+            "{name}: {shown}"
+        );
+        assert!(
+            shown.contains(": survived, score ") || shown.contains(": eliminated, score "),
+            "{name}: {shown}"
+        );
+        let log = logs.join(format!("127.0.0.1_{port}-game-1-{name}.log"));
+        let transcript = std::fs::read_to_string(&log).unwrap();
+        assert!(transcript.contains("<  game 1: "), "{transcript}");
+    }
 }
