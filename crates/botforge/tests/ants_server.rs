@@ -1,6 +1,6 @@
 //! `botforge ants server` end to end: the unchanged 2011 client `tcpclient.py` (run from
 //! `../shared/ants/tcp/`, never copied into the repository) seating
-//! `examples/bots/ants_bot.py` beside inline clients, a 4-player game of four
+//! `examples/bots/ants_bot.py` beside `botforge ants online` (an in-process bot) and inline clients, a 4-player game of four
 //! `tcpclient.py` seats, a game filled by a house bot, the stored games, ratings and web
 //! ranking against a recomputation, and a server killed mid-game. Needs `python3`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -247,7 +247,7 @@ fn http_get(addr: SocketAddr, path: &str) -> String {
 }
 
 #[test]
-fn tcpclient_plays_beside_an_inline_client_and_the_ladder_agrees() {
+fn tcpclient_plays_beside_botforge_ants_online_and_the_ladder_agrees() {
     require_python();
     let dir = tempfile::tempdir().unwrap();
     let srv = server(
@@ -256,16 +256,39 @@ fn tcpclient_plays_beside_an_inline_client_and_the_ladder_agrees() {
         &[],
     );
     let py = tcpclient(srv.game, "pybot");
-    // tcpclient.py waits 1 to 6 s before it connects; the inline client comes second.
-    std::thread::sleep(Duration::from_secs(7));
-    let rust = inline(srv.game, "rustbot", Duration::ZERO);
-    let (py, rust) = (tcp_result(py), rust.join().unwrap());
+    // tcpclient.py waits 1 to 6 s before it connects; botforge's client comes second.
+    let port = srv.game.port().to_string();
+    let logs = dir.path().join("online");
+    let ours = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(["ants", "online", "--host", "127.0.0.1", "--port", &port])
+        .args(["--name", "hunterbot", "--password", "pw", "--rounds", "1"])
+        .args(["--wait-ms", "7000", "--wait-jitter-ms", "0"])
+        .args(["--log-dir", logs.to_str().unwrap(), "hunter"])
+        .output()
+        .unwrap();
+    assert!(ours.status.success(), "{}", text(&ours));
+    let py = tcp_result(py);
     let games = srv.games(1);
     let g = &games[0];
     assert_eq!(g.seats[0].bot, "pybot");
-    assert_eq!(g.seats[1].bot, "rustbot");
+    assert_eq!(g.seats[1].bot, "hunterbot");
     assert_eq!(py, expected(g, 0));
-    assert_eq!(rust, expected(g, 1));
+    let printed = text(&ours);
+    assert!(printed.contains(&g.seats[1].status), "{printed}");
+    // A second game: the same botforge client against an inline client.
+    let rust = inline(srv.game, "rustbot", Duration::ZERO);
+    std::thread::sleep(Duration::from_millis(300));
+    let again = Command::new(env!("CARGO_BIN_EXE_botforge"))
+        .args(["ants", "online", "--host", "127.0.0.1", "--port", &port])
+        .args(["--name", "hunterbot", "--password", "pw", "--rounds", "1"])
+        .args(["--wait-ms", "0", "--wait-jitter-ms", "0"])
+        .args(["--log-dir", logs.to_str().unwrap(), "hunter"])
+        .output()
+        .unwrap();
+    assert!(again.status.success(), "{}", text(&again));
+    let rust = rust.join().unwrap();
+    let games = srv.games(2);
+    assert_eq!(rust, expected(&games[1], 0));
     check_ladder(&srv, &games);
 }
 
