@@ -1,8 +1,9 @@
 //! `botforge ants server` end to end: the unchanged 2011 client `tcpclient.py` (run from
 //! `../shared/ants/tcp/`, never copied into the repository) seating
-//! `examples/bots/ants_bot.py` beside `botforge ants online` (an in-process bot) and inline clients, a 4-player game of four
-//! `tcpclient.py` seats, a game filled by a house bot, the stored games, ratings and web
-//! ranking against a recomputation, and a server killed mid-game. Needs `python3`.
+//! `examples/bots/ants_bot.py` beside `botforge ants online` with an in-process bot and
+//! beside inline clients, a 4-player game of four `tcpclient.py` seats, a game filled by a
+//! house bot, the stored games, ratings and web ranking against a recomputation, and a
+//! server killed mid-game. Needs `python3`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
