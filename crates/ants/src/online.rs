@@ -107,13 +107,21 @@ impl Backoff {
 
     /// The wait before a connection: `wait + penalty + jitter·u` for `u` in `[0, 1)`.
     pub fn delay(&self, penalty: Duration, u: f64) -> Duration {
-        self.wait + penalty + self.jitter.mul_f64(u.clamp(0.0, 1.0))
+        self.wait
+            .saturating_add(penalty)
+            .saturating_add(part(self.jitter, u))
     }
 
     /// The penalty one busy message adds: `busy + busy_jitter·u` for `u` in `[0, 1)`.
     pub fn penalty(&self, u: f64) -> Duration {
-        self.busy + self.busy_jitter.mul_f64(u.clamp(0.0, 1.0))
+        self.busy.saturating_add(part(self.busy_jitter, u))
     }
+}
+
+/// `d·u` for `u` clamped to `[0, 1]` (NaN counts as 0), never panicking.
+fn part(d: Duration, u: f64) -> Duration {
+    let u = if u.is_nan() { 0.0 } else { u.clamp(0.0, 1.0) };
+    Duration::try_from_secs_f64(d.as_secs_f64() * u).unwrap_or(d)
 }
 
 impl Default for Backoff {
@@ -369,7 +377,7 @@ pub fn run(
         let report = play_round(config, bot, round);
         match &report.outcome {
             Outcome::Rejected { busy: true, .. } => {
-                penalty += config.backoff.penalty(rand::random::<f64>());
+                penalty = penalty.saturating_add(config.backoff.penalty(rand::random::<f64>()));
             }
             Outcome::Ended(_) => penalty = Duration::ZERO,
             Outcome::Lost(_) if report.started => penalty = Duration::ZERO,
@@ -1237,7 +1245,11 @@ fn converse(
                 ServerStep::Continue => {}
                 ServerStep::AskBot(text) => {
                     bot.send(text);
-                    bot_deadline = Instant::now() + config.bot_timeout;
+                    let now = Instant::now();
+                    // A deadline past what an `Instant` holds is a year away.
+                    bot_deadline = now
+                        .checked_add(config.bot_timeout)
+                        .unwrap_or(now + Duration::from_hours(365 * 24));
                     if let Some(step) = session.early_answer()
                         && let Some(outcome) = answer(session, stream, step)
                     {
@@ -1490,6 +1502,15 @@ mod tests {
         assert_eq!(b.delay(Duration::ZERO, 0.0), Duration::from_secs(1));
         assert_eq!(b.delay(Duration::ZERO, 0.5), Duration::from_millis(3500));
         assert_eq!(b.penalty(1.0), Duration::from_secs(20));
+        assert_eq!(b.penalty(f64::NAN), Duration::from_secs(10));
+        let huge = Backoff {
+            wait: Duration::MAX,
+            jitter: Duration::MAX,
+            busy: Duration::MAX,
+            busy_jitter: Duration::MAX,
+        };
+        assert_eq!(huge.delay(Duration::MAX, 0.7), Duration::MAX);
+        assert_eq!(huge.penalty(2.0), Duration::MAX);
         assert!(check_login("name", "bob_1").is_ok());
         assert!(check_login("name", "bob 1").is_err());
         assert!(check_login("password", &"x".repeat(33)).is_err());
