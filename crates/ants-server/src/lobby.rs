@@ -180,12 +180,26 @@ fn start(shared: &Arc<Shared>, game: Pending, house: usize) {
     };
     let shared = shared.clone();
     let id = started.id;
+    let players: Vec<String> = started
+        .seats
+        .iter()
+        .filter_map(|s| match s {
+            Seat::Player(n, _) => Some(n.clone()),
+            Seat::House(_) => None,
+        })
+        .collect();
     let spawned = std::thread::Builder::new()
         .name(format!("ants-game-{id}"))
         .spawn(move || {
-            let names = play::run(&shared, started);
+            // A game that fails in any way still frees its players' names.
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                play::run(&shared, started);
+            }));
+            if run.is_err() {
+                tracing::error!("game {id} failed; its players are free again");
+            }
             if let Ok(mut lobby) = shared.lobby.lock() {
-                for n in &names {
+                for n in &players {
                     lobby.release(n);
                 }
             }

@@ -78,8 +78,8 @@ pub fn status_name(s: Status) -> &'static str {
     }
 }
 
-/// Plays `game` and stores it; returns the names of its players (to release them).
-pub(crate) fn run(shared: &Arc<Shared>, game: Started) -> Vec<String> {
+/// Plays `game` and stores it.
+pub(crate) fn run(shared: &Arc<Shared>, game: Started) {
     let config = &shared.config;
     let grace = config
         .turn_wait
@@ -98,14 +98,12 @@ pub(crate) fn run(shared: &Arc<Shared>, game: Started) -> Vec<String> {
         game.map.name,
         python_list(&names)
     );
-    let mut players = Vec::new();
     let mut entrants = Vec::with_capacity(names.len());
     for (seat, name) in game.seats.into_iter().zip(&names) {
         match seat {
             Seat::Player(n, conn) => {
                 let mut remote = RemoteSeat::new(conn, n.clone(), game.id, grace);
                 ants::game::Remote::send(&mut remote, &info);
-                players.push(n);
                 entrants.push(Entrant::Remote(Box::new(remote)));
             }
             Seat::House(spec) => match ants_bots::BOTS.build(&spec, ()) {
@@ -115,7 +113,7 @@ pub(crate) fn run(shared: &Arc<Shared>, game: Started) -> Vec<String> {
                 }))),
                 Err(e) => {
                     tracing::error!("game {}: house bot {spec}: {e}", game.id);
-                    return players;
+                    return;
                 }
             },
         }
@@ -137,7 +135,7 @@ pub(crate) fn run(shared: &Arc<Shared>, game: Started) -> Vec<String> {
         Ok(o) => o,
         Err(e) => {
             tracing::error!("game {}: {e}", game.id);
-            return players;
+            return;
         }
     };
     let wall = began.elapsed();
@@ -158,7 +156,6 @@ pub(crate) fn run(shared: &Arc<Shared>, game: Started) -> Vec<String> {
         ),
         Err(e) => eprintln!("game {} not stored: {e:#}", game.id),
     }
-    players
 }
 
 fn record_game(
