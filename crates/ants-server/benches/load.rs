@@ -4,8 +4,9 @@
 //! re-simulating every stored replay with its bot inputs, on an idle core).
 //!
 //! `cargo bench -p ants-server --bench load` (environment: `LOAD_IDLE` idle connections,
-//! 200; `LOAD_GAMES` concurrent games, 20; `LOAD_TURNS` turns per game, 300). The bench
-//! runs itself a second time as the server process (`LOAD_SERVE=DIR`).
+//! 200; `LOAD_GAMES` concurrent games, 20; `LOAD_TURNS` turns per game, 300; `LOAD_MAP` a
+//! 2-player map below `data/ants`, `maps/example/tutorial1.map`). The bench runs itself a
+//! second time as the server process (`LOAD_SERVE=DIR`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Write};
@@ -25,9 +26,11 @@ fn env(key: &str, default: usize) -> usize {
 fn serve(dir: &Path) {
     let maps = dir.join("maps");
     std::fs::create_dir_all(&maps).unwrap();
-    let src =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/example/tutorial1.map");
-    std::fs::copy(&src, maps.join("tutorial1.map")).unwrap();
+    let map = std::env::var("LOAD_MAP").unwrap_or_else(|_| "maps/example/tutorial1.map".into());
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/ants")
+        .join(&map);
+    std::fs::copy(&src, maps.join(src.file_name().unwrap())).unwrap();
     let db = dir.join("load.db");
     let mut c = ants_server::ServerConfig::new(db.to_str().unwrap(), maps.to_str().unwrap());
     c.addr = "127.0.0.1:0".parse().unwrap();
