@@ -4,7 +4,6 @@
 
 mod common;
 
-
 use ants::{Bot, GameConfig, Map, Status, bots, play_game};
 use ants_xathis::{ChampionBot, Config, XathisBot};
 use common::{FOREVER_MS, timeless};
@@ -97,32 +96,42 @@ fn same_seed_same_game() {
 /// games between them are all drawn.)
 #[test]
 fn champion_beats_xathis_style_on_every_map_type() {
-    let (mut wins, mut losses, mut ours, mut theirs) = (0, 0, 0, 0);
-    for (i, map) in [
+    let maps = [
         "cell_maze/cell_maze_p02_04.map",
         "maze/maze_p02_01.map",
         "random_walk/random_walk_p02_01.map",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        for champion_seat in 0..2 {
-            let seed = 20 + 2 * i as u64 + champion_seat as u64;
-            let make = |p: usize| {
-                if p == champion_seat {
-                    timeless("champion", &Config::champion())
-                } else {
-                    timeless("xathis-style", &Config::xathis())
-                }
-            };
-            let r = play_timed(map, seed, 1000, FOREVER_MS, &make);
-            let (c, x) = (r.scores[champion_seat], r.scores[1 - champion_seat]);
-            eprintln!("{map} seed {seed}: champion {c}, xathis-style {x}");
-            ours += c;
-            theirs += x;
-            wins += u32::from(c > x);
-            losses += u32::from(c < x);
-        }
+    ];
+    // The six games run at once: the bots are timeless, so the machine's load changes
+    // nothing but the wall time.
+    let scores: Vec<(String, u64, i32, i32)> = std::thread::scope(|s| {
+        let games: Vec<_> = (0..maps.len() * 2)
+            .map(|g| {
+                let (i, champion_seat) = (g / 2, g % 2);
+                let map = maps[i];
+                let seed = 20 + 2 * i as u64 + champion_seat as u64;
+                s.spawn(move || {
+                    let make = |p: usize| {
+                        if p == champion_seat {
+                            timeless("champion", &Config::champion())
+                        } else {
+                            timeless("xathis-style", &Config::xathis())
+                        }
+                    };
+                    let r = play_timed(map, seed, 1000, FOREVER_MS, &make);
+                    let (c, x) = (r.scores[champion_seat], r.scores[1 - champion_seat]);
+                    (map.to_owned(), seed, c, x)
+                })
+            })
+            .collect();
+        games.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let (mut wins, mut losses, mut ours, mut theirs) = (0, 0, 0, 0);
+    for (map, seed, c, x) in scores {
+        eprintln!("{map} seed {seed}: champion {c}, xathis-style {x}");
+        ours += c;
+        theirs += x;
+        wins += u32::from(c > x);
+        losses += u32::from(c < x);
     }
     assert!(
         wins > losses && ours > theirs,
