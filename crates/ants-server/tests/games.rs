@@ -186,3 +186,32 @@ fn a_server_on_postgres_keeps_accounts_games_and_ratings_there() {
     assert!(account.hash.starts_with("$argon2id$"));
     assert!(account.last_login.is_some());
 }
+
+#[test]
+fn the_same_server_seed_plays_the_same_game() {
+    let replays: Vec<(u64, String)> = (0..2)
+        .map(|_| {
+            let dir = tempfile::tempdir().unwrap();
+            let mut c = config(dir.path(), &[TWO]);
+            c.seed = 7;
+            let addr = start(c);
+            let a = player(addr, "ann");
+            std::thread::sleep(Duration::from_millis(200));
+            let b = player(addr, "bob");
+            a.join().unwrap();
+            b.join().unwrap();
+            let games = wait_games(
+                &dir.path().join("ladder.db"),
+                "ants-ladder",
+                1,
+                Duration::from_secs(20),
+            );
+            let text = std::fs::read_to_string(games[0].replay.as_deref().unwrap()).unwrap();
+            (games[0].seed, text)
+        })
+        .collect();
+    assert_eq!(replays[0].0, ants_server::game_seed(7, 1));
+    assert_eq!(replays[0], replays[1], "same seed and game id, same game");
+    assert_ne!(ants_server::game_seed(7, 1), ants_server::game_seed(7, 2));
+    assert_ne!(ants_server::game_seed(7, 1), ants_server::game_seed(8, 1));
+}
