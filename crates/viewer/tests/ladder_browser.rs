@@ -11,162 +11,17 @@
 //! `BOTFORGE_DOC_SCREENSHOTS=DIR` they are also written as `DIR/ladder-<page>.png`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/browser.rs"]
+mod browser_support;
+use browser_support::Browser;
+
 mod ladder_fixture;
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::os::unix::process::CommandExt as _;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
 
 use arena::rating::{TrueSkillParams, standings_with};
-use fantoccini::{Client, ClientBuilder, Locator};
 use ladder_fixture::{Fixture, RUN};
-use serde_json::{Value, json};
-
-/// `$var` if it names a file, else `fixed` if it exists, else `name` on PATH.
-fn program(var: &str, fixed: &str, name: &str) -> Option<PathBuf> {
-    if let Ok(p) = std::env::var(var) {
-        return Some(PathBuf::from(p)).filter(|p| p.is_file());
-    }
-    let fixed = Path::new(fixed);
-    if fixed.is_file() {
-        return Some(fixed.to_path_buf());
-    }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join(name))
-            .find(|p| p.is_file())
-    })
-}
-
-/// chromedriver (in its own process group) and one WebDriver session with headless Chromium.
-struct Browser {
-    driver: Child,
-    client: Client,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        // Chromium runs in chromedriver's process group: end both (with killpg, not the
-        // `kill` program, whose `-PGID` form some versions turn into kill(-1)).
-        if let Ok(pgid) = i32::try_from(self.driver.id()) {
-            let _ = nix::sys::signal::killpg(
-                nix::unistd::Pid::from_raw(pgid),
-                nix::sys::signal::Signal::SIGKILL,
-            );
-        }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
-
-impl Browser {
-    async fn launch(chromium: &Path, chromedriver: &Path) -> Browser {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let driver = Command::new(chromedriver)
-            .arg(format!("--port={port}"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .expect("cannot start chromedriver");
-        let end = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < end,
-                "chromedriver did not listen on {port}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            json!({
-                "binary": chromium,
-                "args": [
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--window-size=1280,860",
-                ],
-            }),
-        );
-        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
-            .await
-            .expect("no WebDriver session");
-        Browser { driver, client }
-    }
-
-    async fn goto(&mut self, url: &str) {
-        self.client.goto(url).await.unwrap();
-        self.wait("document.readyState === 'complete'").await;
-    }
-
-    /// Evaluates a JS expression (statements allowed: the last one's value is returned).
-    async fn eval(&mut self, expr: &str) -> Value {
-        self.client
-            .execute("return eval(arguments[0]);", vec![json!(expr)])
-            .await
-            .unwrap_or_else(|e| panic!("{expr}: {e}"))
-    }
-
-    async fn text(&mut self, selector: &str) -> String {
-        let v = self
-            .eval(&format!(
-                "(document.querySelector({selector:?}) || {{}}).textContent || ''"
-            ))
-            .await;
-        v.as_str().unwrap_or_default().to_owned()
-    }
-
-    /// Waits until `cond` (JS) is truthy; the page's `#error` text is shown on timeout.
-    async fn wait(&mut self, cond: &str) {
-        let end = Instant::now() + Duration::from_secs(20);
-        loop {
-            if self.eval(&format!("!!({cond})")).await == json!(true) {
-                return;
-            }
-            if Instant::now() > end {
-                let err = self.text("#error").await;
-                panic!("timed out waiting for {cond}; page error: {err:?}");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// A real mouse click in the middle of the element (scrolled into view).
-    async fn click(&mut self, selector: &str) {
-        self.client
-            .find(Locator::Css(selector))
-            .await
-            .unwrap_or_else(|e| panic!("{selector}: {e}"))
-            .click()
-            .await
-            .unwrap();
-    }
-
-    async fn screenshot(&mut self, name: &str) {
-        let png = self.client.screenshot().await.unwrap();
-        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../screenshots");
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(format!("ladder-{name}.png")), &png).unwrap();
-        if let Some(doc) = std::env::var_os("BOTFORGE_DOC_SCREENSHOTS") {
-            std::fs::write(Path::new(&doc).join(format!("ladder-{name}.png")), &png).unwrap();
-        }
-    }
-}
+use serde_json::json;
 
 async fn start_ladder(f: &Fixture) -> SocketAddr {
     let (tx, rx) = tokio::sync::oneshot::channel();
@@ -378,23 +233,7 @@ async fn howto(b: &mut Browser, base: &str) {
 
 #[test]
 fn the_ladder_renders_updates_live_and_opens_replays_and_maps_in_chromium() {
-    let exe = program("BOTFORGE_CHROMIUM", "/usr/bin/chromium", "chromium").unwrap_or_else(|| {
-        panic!(
-            "chromium not found ($BOTFORGE_CHROMIUM, /usr/bin/chromium, PATH): the browser \
-             tests need it (.ci/run installs Debian's chromium)"
-        )
-    });
-    let driver = program(
-        "BOTFORGE_CHROMEDRIVER",
-        "/usr/bin/chromedriver",
-        "chromedriver",
-    )
-    .unwrap_or_else(|| {
-        panic!(
-            "chromedriver not found ($BOTFORGE_CHROMEDRIVER, /usr/bin/chromedriver, PATH): the \
-             browser tests need it (.ci/run installs Debian's chromium-driver)"
-        )
-    });
+    let (exe, driver) = browser_support::programs();
     let mut f = Fixture::new();
     let games: [&[(&str, f64, &str)]; 5] = [
         &[("alice", 3.0, "survived"), ("bob", 1.0, "eliminated")],
@@ -423,7 +262,7 @@ fn the_ladder_renders_updates_live_and_opens_replays_and_maps_in_chromium() {
     rt.block_on(async {
         let addr = start_ladder(&f).await;
         let base = format!("http://{addr}");
-        let mut b = Browser::launch(&exe, &driver).await;
+        let mut b = Browser::launch(&exe, &driver, "ladder").await;
         ranking(&mut b, &base, &mut f).await;
         live_game_and_replay(&mut b, &base, &mut f).await;
         map(&mut b, &base, &f).await;
