@@ -177,7 +177,7 @@ pub enum Command {
     },
     /// Play a bot on a 2011-style TCP game server (the `ants-tcp` protocol that
     /// tcpclient.py speaks): one game per round, each game's result printed and its
-    /// transcript kept in --log-dir (docs/ants-online-client.md).
+    /// transcript kept in --log-dir (docs/ants-online.md).
     Online(crate::ants_online::OnlineArgs),
     /// Host a game server speaking the 2011 TCP protocol (the unchanged tcpclient.py and
     /// `botforge ants online` play on it): accounts, 2011 matching, optional house bots,
