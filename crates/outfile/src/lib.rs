@@ -50,7 +50,7 @@ pub fn read_bounded(path: &Path, limit: u64, what: &str) -> std::io::Result<Stri
     Ok(text)
 }
 
-/// Checks, before any work, that [`write`] can later create or replace `path`: its
+/// Checks, before any work, that [`write()`] can later create or replace `path`: its
 /// directory exists and takes a new file, and `path` is not something other than a regular
 /// file. Commands call it for every output path they are given, so a typo in a directory
 /// fails at once instead of after a whole game or series. Callers add the path to the

@@ -6,7 +6,7 @@
 //! JSON behind them is under `/api/ladder/`. The pages poll `/api/ladder/status` and
 //! reload their data when a game was stored, so they follow the server without a manual
 //! reload. Ratings are TrueSkill on the 2011 scale, recomputed from the stored results
-//! (see [`data`]); nothing is written to the store, and a missing SQLite file is not
+//! (`ladder::data`); nothing is written to the store, and a missing SQLite file is not
 //! created.
 
 mod data;
