@@ -106,6 +106,26 @@ impl MapPool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_map_folder_over_the_limits_is_refused_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let map = "rows 4\ncols 4\nplayers 2\nm 0...\nm ....\nm ..1.\nm ....\n";
+        for i in 0..=MAX_MAPS {
+            std::fs::write(dir.path().join(format!("m{i}.map")), map).unwrap();
+        }
+        let e = format!("{:#}", MapPool::load(dir.path()).map(|_| ()).unwrap_err());
+        assert!(
+            e.contains("more than 5000 maps") && e.contains(&dir.path().display().to_string()),
+            "{e}"
+        );
+        let big = tempfile::tempdir().unwrap();
+        std::fs::write(big.path().join("ok.map"), map).unwrap();
+        std::fs::write(big.path().join("huge.map"), vec![b' '; (1 << 20) + 1]).unwrap();
+        let e = format!("{:#}", MapPool::load(big.path()).map(|_| ()).unwrap_err());
+        assert!(e.contains("huge.map") && e.contains("larger than"), "{e}");
+    }
+
     use super::*;
     use rand::SeedableRng;
 

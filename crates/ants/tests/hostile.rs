@@ -204,3 +204,31 @@ fn a_crashed_bots_stderr_is_kept() {
         "{table}"
     );
 }
+
+/// Only the last 16 KiB of a bot's stderr are kept, and `ants play`'s table shows the last
+/// 20 lines of them.
+#[test]
+fn a_crashed_bots_stderr_is_bounded_to_its_end() {
+    let r = play(
+        bot("crash_with_a_long_story.sh").display().to_string(),
+        5,
+        Duration::from_secs(20),
+    );
+    assert_eq!(r.statuses[0], Status::Crashed);
+    assert!(
+        r.stderr[0].len() <= 16 * 1024,
+        "{} bytes kept",
+        r.stderr[0].len()
+    );
+    assert!(
+        r.stderr[0].ends_with("last line 30\n"),
+        "{:?}",
+        &r.stderr[0][r.stderr[0].len().saturating_sub(40)..]
+    );
+    let table = ants::report::outcome(&r, Duration::ZERO);
+    assert!(
+        table.contains("last line 11") && table.contains("last line 30"),
+        "{table}"
+    );
+    assert!(!table.contains("last line 10\n"), "{table}");
+}

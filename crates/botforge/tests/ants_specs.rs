@@ -44,7 +44,13 @@ fn the_arena_accepts_exactly_the_catalogue() {
     for spec in ["nosuch", "champion(nosuch=1)", "hunter:3", "champion:vhbsa"] {
         assert!(player.check_bot(spec).is_err(), "{spec}");
     }
-    player.check_bot("mine=cmd:./run.sh").unwrap();
+    player.check_bot("mine=cmd:python3 bot.py").unwrap();
+    // A program that does not exist is refused before any game is scheduled.
+    let e = player
+        .check_bot("mine=cmd:./no-such-run.sh")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not found"), "{e}");
 }
 
 /// Whether a piece of text is about Ants.

@@ -816,3 +816,32 @@ fn a_corrupt_results_database_is_named_in_the_error() {
         text(&o)
     );
 }
+
+/// `--lease` is 1 to 86,400 seconds: 0 and a day and a second are usage errors before any
+/// connection is tried.
+#[test]
+fn a_lease_out_of_range_is_a_usage_error() {
+    for cmd in ["run", "work"] {
+        for bad in ["0", "86401", "18446744073709551615"] {
+            let o = botforge(&[
+                "arena",
+                cmd,
+                "--db",
+                "postgres://u@127.0.0.1:1/none",
+                "--lease",
+                bad,
+            ]);
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{cmd} --lease {bad}: {}",
+                text(&o)
+            );
+            assert!(
+                text(&o).contains("out of range"),
+                "{cmd} --lease {bad}: {}",
+                text(&o)
+            );
+        }
+    }
+}

@@ -392,6 +392,38 @@ mod tests {
         assert!(!alive(wpid));
     }
 
+    /// An endless source of 1000-byte lines: how many bytes the reader thread took.
+    struct Endless(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            for (i, b) in buf.iter_mut().enumerate() {
+                *b = if i % 1000 == 999 { b'\n' } else { b'x' };
+            }
+            self.0
+                .fetch_add(buf.len(), std::sync::atomic::Ordering::Relaxed);
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn a_reader_nobody_reads_stops_after_the_queue_is_full() {
+        let taken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let rx = read_lines(Endless(taken.clone()));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let bytes = taken.load(std::sync::atomic::Ordering::Relaxed);
+        // The queue's lines plus the chunks in hand (8 KiB reads; lines straddle them).
+        assert!(
+            bytes <= QUEUE_LINES * 1000 + 64 * 1024,
+            "{bytes} bytes read"
+        );
+        assert!(bytes >= QUEUE_LINES * 1000, "{bytes} bytes read");
+        // And it stays there: the reader blocks instead of reading on.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(taken.load(std::sync::atomic::Ordering::Relaxed), bytes);
+        drop(rx);
+    }
+
     #[test]
     fn commands_are_checked() {
         assert_eq!(check_command("  "), Err(CommandError::Empty));
