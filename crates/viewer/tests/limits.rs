@@ -12,14 +12,21 @@ use tokio::net::TcpStream;
 const HANDSHAKE: Duration = Duration::from_millis(400);
 
 async fn start(root: &std::path::Path, cap: usize) -> SocketAddr {
+    start_limited(
+        root,
+        viewer::Limits {
+            max_connections: cap,
+            handshake_timeout: HANDSHAKE,
+            ..viewer::Limits::default()
+        },
+    )
+    .await
+}
+
+async fn start_limited(root: &std::path::Path, limits: viewer::Limits) -> SocketAddr {
     let config = viewer::ViewerConfig {
         db: root.join("none.db"),
         root: root.to_path_buf(),
-    };
-    let limits = viewer::Limits {
-        max_connections: cap,
-        handshake_timeout: HANDSHAKE,
-        ..viewer::Limits::default()
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
     tokio::spawn(async move {
@@ -86,4 +93,30 @@ async fn a_real_request_is_served_once_idle_connections_at_the_cap_time_out() {
     for s in idle {
         closed_within(s).await;
     }
+}
+
+/// A request whose body never arrives is answered `408 Request Timeout` once the request
+/// time-out has passed (here 500 ms; 30 s by default).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_whose_body_never_arrives_gets_408() {
+    let dir = tempfile::tempdir().unwrap();
+    let timeout = Duration::from_millis(500);
+    let addr = start_limited(
+        dir.path(),
+        viewer::Limits {
+            max_connections: 64,
+            handshake_timeout: HANDSHAKE,
+            request_timeout: timeout,
+        },
+    )
+    .await;
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        b"POST /api/speed/log HTTP/1.1\r\nHost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n0123456789",
+    )
+    .await
+    .unwrap();
+    let (took, text) = closed_within(s).await;
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(took >= timeout && took < timeout * 10, "{took:?}");
 }
