@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
-use common::{botforge, text};
+use common::{botforge, official_map, text};
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -145,9 +145,7 @@ fn ants_bots_die_when_ants_play_is_killed() {
 /// An arena run (here through `ants tournament`) killed with SIGKILL leaves no bot.
 #[test]
 fn ants_bots_die_when_an_arena_run_is_killed() {
-    let map =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
-    assert!(map.is_file(), "missing {}", map.display());
+    let map = official_map("maze/maze_p02_01.map");
     bot_dies_with_botforge("-KILL", |bot, dir| {
         vec![
             "ants".into(),
@@ -178,8 +176,7 @@ fn bot_commands_that_cannot_start_are_clear_errors() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("not found"), "{}", text(&o));
     // Ants tournaments and arena configs refuse it too (they stored "crashed 0" games).
-    let map =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let map = official_map("maze/maze_p02_01.map");
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     for bot in ["cmd:/nonexistent/bot", "x=cmd:/nonexistent/bot"] {
@@ -680,9 +677,7 @@ fn a_wumpus_world_with_absurd_max_actions_is_refused() {
 fn a_huge_schedule_is_refused_before_it_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
-    let map =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
-    assert!(map.is_file(), "missing {}", map.display());
+    let map = official_map("maze/maze_p02_01.map");
     let started = Instant::now();
     let o = botforge(&[
         "ants",
@@ -710,8 +705,7 @@ fn a_huge_schedule_is_refused_before_it_is_built() {
 /// used to fail after the whole game or series, losing it).
 #[test]
 fn output_paths_are_checked_before_the_work() {
-    let map =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let map = official_map("maze/maze_p02_01.map");
     let map = map.to_str().unwrap();
     let bad = "/nonexistent/dir/x.out";
     let dir = tempfile::tempdir().unwrap();
@@ -785,8 +779,7 @@ fn output_paths_are_checked_before_the_work() {
 /// the file (it used to say only "database disk image is malformed").
 #[test]
 fn a_corrupt_results_database_is_named_in_the_error() {
-    let map =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p02_01.map");
+    let map = official_map("maze/maze_p02_01.map");
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("results.db");
     let o = botforge(&[

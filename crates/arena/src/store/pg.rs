@@ -142,6 +142,29 @@ pub struct Pending {
     pub free: u64,
 }
 
+/// The seats of stored match `id`, in seat order (part of the caller's transaction).
+fn insert_seats(
+    tx: &mut postgres::Transaction<'_>,
+    id: i64,
+    seats: &[SeatResult],
+) -> Result<(), postgres::Error> {
+    for (seat, s) in seats.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO arena_seats (match_id, seat, bot, score, rank, status)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &id,
+                &(seat as i32),
+                &s.bot,
+                &s.score,
+                &i64::from(s.rank),
+                &s.status,
+            ],
+        )?;
+    }
+    Ok(())
+}
+
 /// Refuses to extend run `run`, registered with the config text `stored` (read from
 /// `stored_path`), by the config of `record` when their games mean different things
 /// ([`crate::Config::meaning_conflict`]). A stored text that no longer parses is not
@@ -432,20 +455,7 @@ impl PgStore {
                 ],
             )?
             .get(0);
-        for (seat, s) in result.seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO arena_seats (match_id, seat, bot, score, rank, status)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-                &[
-                    &id,
-                    &(seat as i32),
-                    &s.bot,
-                    &s.score,
-                    &i64::from(s.rank),
-                    &s.status,
-                ],
-            )?;
-        }
+        insert_seats(&mut tx, id, &result.seats)?;
         tx.execute(
             "UPDATE arena_jobs SET state = 'done', lease_until = NULL WHERE key = $1",
             &[&job.key],
@@ -484,20 +494,7 @@ impl PgStore {
                 job.key
             );
         };
-        for (seat, s) in result.seats.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO arena_seats (match_id, seat, bot, score, rank, status)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-                &[
-                    &id,
-                    &(seat as i32),
-                    &s.bot,
-                    &s.score,
-                    &i64::from(s.rank),
-                    &s.status,
-                ],
-            )?;
-        }
+        insert_seats(&mut tx, id, &result.seats)?;
         tx.commit()?;
         Ok(id)
     }

@@ -13,6 +13,18 @@ pub fn workspace() -> PathBuf {
         .unwrap()
 }
 
+/// The official map `rel` (e.g. `maze/maze_p02_01.map`) of the repository's
+/// `data/ants/maps/`; a missing one fails the calling test with its path.
+pub fn official_map(rel: &str) -> PathBuf {
+    let path = workspace().join("data/ants/maps").join(rel);
+    assert!(
+        path.is_file(),
+        "official map missing: {} (the repository carries the maps in data/ants/maps/)",
+        path.display()
+    );
+    path
+}
+
 /// Fails the calling test, naming the tool, when `python3` does not run (the test runs
 /// Python programs; `.ci/run` installs Debian's `python3`).
 pub fn require_python() {
