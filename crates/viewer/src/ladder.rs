@@ -201,20 +201,29 @@ async fn page() -> Response {
 /// The current snapshot (reading the store off the async threads).
 async fn snapshot(state: &Shared) -> Result<Arc<Snapshot>, Response> {
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || match state.cache.lock() {
+    blocking(move || match state.cache.lock() {
         Ok(mut cache) => Ok(cache.snapshot()),
         Err(_) => Err("the ladder's cache is unusable after a failed read".to_owned()),
     })
     .await
-    .map_err(|e| e.to_string())
-    .and_then(|r| r)
-    .map_err(|e| {
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            Json(json!({ "error": e })),
-        )
-            .into_response()
-    })
+}
+
+/// Runs `f` off the async threads; its error, or a task that failed, is a 500 with the
+/// message as JSON.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, String> + Send + 'static,
+) -> Result<T, Response> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| e.to_string())
+        .and_then(|r| r)
+        .map_err(|e| {
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Json(json!({ "error": e })),
+            )
+                .into_response()
+        })
 }
 
 fn not_found(what: &str) -> Response {
@@ -368,20 +377,11 @@ async fn with_maps<T: Send + 'static>(
     f: impl FnOnce(&mut maps::Maps) -> T + Send + 'static,
 ) -> Result<T, Response> {
     let state = Arc::clone(state);
-    tokio::task::spawn_blocking(move || match state.maps.lock() {
+    blocking(move || match state.maps.lock() {
         Ok(mut m) => Ok(f(&mut m)),
         Err(_) => Err("the map listing is unusable after a failed read".to_owned()),
     })
     .await
-    .map_err(|e| e.to_string())
-    .and_then(|r| r)
-    .map_err(|e| {
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            Json(json!({ "error": e })),
-        )
-            .into_response()
-    })
 }
 
 /// `GET /api/ladder/maps`: the maps of the server's folder with the games played on each.
