@@ -3,27 +3,88 @@
 
 use crate::paths::Flow;
 
-use super::{APPROACH_DEPTH, Brain, NO_IDX};
+use super::turn::Turn;
+use super::{APPROACH_DEPTH, NO_IDX};
 
 /// Enemy hills: ants within this many steps are sent.
 const HILL_DEPTH: u16 = 20;
 
-impl Brain {
-    pub(super) fn enemy_hills(&mut self) {
-        let hills: Vec<u32> = self.world.enemy_hills.iter().map(|&(t, _)| t).collect();
-        let limit = if self.world.own_ants.len() <= 10 {
-            1
-        } else {
-            4
-        };
-        for h in hills {
-            if self.out_of_time() {
+/// The enemy-hill and chase steps; they own the detached-enemy marks and keep their lists
+/// between turns.
+#[derive(Debug, Default)]
+pub(super) struct EnemySteps {
+    /// Enemy ants without another enemy ant within 4 rows and columns.
+    detached: Vec<bool>,
+    /// The enemy hill tiles of the turn (the step moves ants while it walks them).
+    hills: Vec<u32>,
+    /// The ants one search found.
+    found: Vec<usize>,
+}
+
+/// Free ants out of danger within [`Config::approach_depth`](super::Config::approach_depth)
+/// steps of an enemy ant step toward it.
+pub(super) fn approach(t: &mut Turn) {
+    for a in 0..t.world.own_ants.len() {
+        if t.moves.done[a] || !t.threats.danger[a].is_empty() {
+            continue;
+        }
+        if a % 32 == 0 && t.out_of_time() {
+            return;
+        }
+        let at = t.world.own_ants[a];
+        let e = t.threats.enemy_near_src[at as usize];
+        if e == NO_IDX || t.threats.enemy_near[at as usize] > t.cfg.approach_depth {
+            continue;
+        }
+        let target = t.world.enemy_ants[e as usize].0;
+        let limit = 3 * t.world.manhattan(at, target);
+        let (next_occ, owner) = (&t.moves.next_occ, &t.world.owner);
+        let free = t.astar.first_move(&t.world, at, target, limit, 2000, |u| {
+            next_occ[u as usize] || owner[u as usize] == 0
+        });
+        let mv = free.or_else(|| {
+            t.astar
+                .first_move(&t.world, at, target, limit + 10, 2000, |_| false)
+        });
+        if let Some((dir, _)) = mv {
+            t.go_dir(a, dir);
+        }
+    }
+}
+
+impl EnemySteps {
+    /// Marks the detached enemy ants of the turn.
+    pub(super) fn begin(&mut self, t: &Turn) {
+        let (w, en_at) = (&t.world, &t.threats.en_at);
+        self.detached.clear();
+        self.detached.extend(w.enemy_ants.iter().map(|&(t, _)| {
+            (-4..=4).all(|dr: i32| {
+                (-4..=4).all(|dc: i32| {
+                    (dr == 0 && dc == 0) || {
+                        let u = w.offset_tile(t, dr, dc);
+                        en_at[u as usize] == NO_IDX
+                    }
+                })
+            })
+        }));
+    }
+
+    /// Sends up to 4 free ants within [`HILL_DEPTH`] steps (1 with at most 10 own ants)
+    /// toward every visible enemy hill.
+    pub(super) fn hills(&mut self, t: &mut Turn) {
+        self.hills.clear();
+        self.hills
+            .extend(t.world.enemy_hills.iter().map(|&(h, _)| h));
+        let limit = if t.world.own_ants.len() <= 10 { 1 } else { 4 };
+        for &h in &self.hills {
+            if t.out_of_time() {
                 return;
             }
-            let mut found = Vec::new();
-            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
-            self.bfs.run(w, [h], HILL_DEPTH, |t, _| {
-                let a = ant_at[t as usize];
+            let found = &mut self.found;
+            found.clear();
+            let (w, ant_at, done) = (&t.world, &t.moves.ant_at, &t.moves.done);
+            t.bfs.run(w, [h], HILL_DEPTH, |u, _| {
+                let a = ant_at[u as usize];
                 if a != NO_IDX && !done[a as usize] {
                     found.push(a as usize);
                     if found.len() >= limit {
@@ -32,69 +93,35 @@ impl Brain {
                 }
                 Flow::Expand
             });
-            for a in found {
-                if self.world.own_ants[a] == h {
+            for &a in &self.found {
+                if t.world.own_ants[a] == h {
                     continue;
                 }
-                self.step_to_source(a, false);
-            }
-        }
-    }
-
-    pub(super) fn approach_enemies(&mut self) {
-        for a in 0..self.world.own_ants.len() {
-            if self.scratch.done[a] || !self.scratch.danger[a].is_empty() {
-                continue;
-            }
-            if a % 32 == 0 && self.out_of_time() {
-                return;
-            }
-            let t = self.world.own_ants[a];
-            let e = self.scratch.enemy_near_src[t as usize];
-            if e == NO_IDX || self.scratch.enemy_near[t as usize] > self.cfg.approach_depth {
-                continue;
-            }
-            let target = self.world.enemy_ants[e as usize].0;
-            let limit = 3 * self.world.manhattan(t, target);
-            let (next_occ, owner) = (&self.scratch.next_occ, &self.world.owner);
-            let free = self
-                .astar
-                .first_move(&self.world, t, target, limit, 2000, |u| {
-                    next_occ[u as usize] || owner[u as usize] == 0
-                });
-            let mv = free.or_else(|| {
-                self.astar
-                    .first_move(&self.world, t, target, limit + 10, 2000, |_| false)
-            });
-            if let Some((dir, _)) = mv {
-                self.go_dir(a, dir);
+                t.step_to_source(a, false);
             }
         }
     }
 
     /// [`Config::chase_detached`](super::Config::chase_detached): the two nearest free ants
     /// out of danger step toward every enemy ant that stands alone.
-    pub(super) fn attack_detached_enemies(&mut self) {
-        if !self.cfg.chase_detached {
+    pub(super) fn chase(&mut self, t: &mut Turn) {
+        if !t.cfg.chase_detached {
             return;
         }
-        let targets: Vec<usize> = (0..self.world.enemy_ants.len())
-            .filter(|&e| self.scratch.detached[e])
-            .collect();
-        for e in targets {
-            if self.out_of_time() {
+        for e in 0..t.world.enemy_ants.len() {
+            if !self.detached[e] {
+                continue;
+            }
+            if t.out_of_time() {
                 return;
             }
-            let target = self.world.enemy_ants[e].0;
-            let mut found = Vec::new();
-            let (w, ant_at, done, danger) = (
-                &self.world,
-                &self.scratch.ant_at,
-                &self.scratch.done,
-                &self.scratch.danger,
-            );
-            self.bfs.run(w, [target], 2 * APPROACH_DEPTH, |t, _| {
-                let a = ant_at[t as usize];
+            let target = t.world.enemy_ants[e].0;
+            let found = &mut self.found;
+            found.clear();
+            let (w, ant_at, done, danger) =
+                (&t.world, &t.moves.ant_at, &t.moves.done, &t.threats.danger);
+            t.bfs.run(w, [target], 2 * APPROACH_DEPTH, |u, _| {
+                let a = ant_at[u as usize];
                 if a != NO_IDX && !done[a as usize] && danger[a as usize].is_empty() {
                     found.push(a as usize);
                     if found.len() >= 2 {
@@ -103,8 +130,8 @@ impl Brain {
                 }
                 Flow::Expand
             });
-            for a in found {
-                self.step_to_source(a, false);
+            for &a in &self.found {
+                t.step_to_source(a, false);
             }
         }
     }
@@ -140,7 +167,7 @@ mod tests {
                 },
                 &own,
                 (10, 26),
-                Brain::attack_detached_enemies,
+                |b| b.enemies.chase(&mut b.turn),
             )
         };
         let orders = chase(true);
@@ -189,7 +216,7 @@ mod tests {
                 },
                 &[(10, 10)],
                 (10, 24),
-                Brain::approach_enemies,
+                |b| super::approach(&mut b.turn),
             )
         };
         assert!(approach(12).is_empty(), "14 steps is beyond the default 12");

@@ -6,23 +6,48 @@ use grid::Dir;
 
 use crate::paths::Flow;
 
-use super::{APPROACH_DEPTH, Brain};
+use super::APPROACH_DEPTH;
+use super::turn::Turn;
 
 /// Steps of the explore BFS (post mortem: values reset within 10 steps, sums on step 11).
 pub const EXPLORE_DEPTH: u16 = 11;
 /// Distribute: BFS depth of the reachable-tiles count.
 const DEPTH: u16 = 6;
 
-impl Brain {
-    pub(super) fn init_explore(&mut self) {
-        let w = &self.world;
-        self.bfs
+/// The explore and distribute steps; they own the explore values (kept across turns).
+#[derive(Debug, Default)]
+pub(super) struct ExploreStep {
+    /// Turns since each tile was last within 10 steps of an own ant (0 for water).
+    values: Vec<u32>,
+    /// The ants the distribute step spreads out.
+    todo: Vec<usize>,
+}
+
+impl ExploreStep {
+    /// A step for a map of `n` tiles.
+    pub(super) fn new(n: usize) -> Self {
+        Self {
+            values: vec![0; n],
+            todo: Vec::new(),
+        }
+    }
+
+    /// The per-tile explore values.
+    pub(super) fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// Ages the explore values: +1 per turn, reset on water and within
+    /// [`EXPLORE_DEPTH`] − 1 steps of an own ant.
+    pub(super) fn update(&mut self, t: &mut Turn) {
+        let w = &t.world;
+        t.bfs
             .run(w, w.own_ants.iter().copied(), EXPLORE_DEPTH - 1, |_, _| {
                 Flow::Expand
             });
-        for t in 0..w.len() as u32 {
-            let v = &mut self.explore[t as usize];
-            if w.water[t as usize] || self.bfs.reached(t) {
+        for u in 0..w.len() as u32 {
+            let v = &mut self.values[u as usize];
+            if w.water[u as usize] || t.bfs.reached(u) {
                 *v = 0;
             } else {
                 *v = v.saturating_add(1);
@@ -30,37 +55,42 @@ impl Brain {
         }
     }
 
-    pub(super) fn distribute(&mut self, near_enemies_only: bool) {
-        let todo: Vec<usize> = (0..self.world.own_ants.len())
-            .filter(|&a| !self.scratch.done[a])
-            .filter(|&a| {
-                !near_enemies_only
-                    || self.scratch.enemy_near[self.world.own_ants[a] as usize] <= APPROACH_DEPTH
-            })
-            .collect();
-        if todo.is_empty() || self.out_of_time() {
+    /// Spreads out the free ants (only those within [`APPROACH_DEPTH`] of an enemy with
+    /// `near_enemies_only`): each takes the move that covers the most tiles within
+    /// [`DEPTH`] steps no other own ant reaches first.
+    pub(super) fn distribute(&mut self, t: &mut Turn, near_enemies_only: bool) {
+        self.todo.clear();
+        self.todo.extend(
+            (0..t.world.own_ants.len())
+                .filter(|&a| !t.moves.done[a])
+                .filter(|&a| {
+                    !near_enemies_only
+                        || t.threats.enemy_near[t.world.own_ants[a] as usize] <= APPROACH_DEPTH
+                }),
+        );
+        if self.todo.is_empty() || t.out_of_time() {
             return;
         }
         // Nearest own ant of every tile (by steps), then per move the tiles this ant would
         // reach first.
-        let w = &self.world;
-        self.bfs2
+        let w = &t.world;
+        t.bfs2
             .run(w, w.own_ants.iter().copied(), DEPTH + 1, |_, _| {
                 Flow::Expand
             });
-        for a in todo {
-            if self.out_of_time() {
+        for &a in &self.todo {
+            if t.out_of_time() {
                 return;
             }
-            let t = self.world.own_ants[a];
+            let at = t.world.own_ants[a];
             let mut best: Option<(i64, u32)> = None;
-            for &m in &self.scratch.own_moves[a] {
-                if m != t && self.scratch.next_occ[m as usize] {
+            for &m in &t.threats.own_moves[a] {
+                if m != at && t.moves.next_occ[m as usize] {
                     continue;
                 }
                 let mut v = 0i64;
-                let (w, bfs2) = (&self.world, &self.bfs2);
-                self.bfs.run(w, [m], DEPTH, |u, d| {
+                let (w, bfs2) = (&t.world, &t.bfs2);
+                t.bfs.run(w, [m], DEPTH, |u, d| {
                     let mine = bfs2.reached(u) && bfs2.src[u as usize] == a as u32;
                     let closer = !bfs2.reached(u) || bfs2.dist[u as usize] > d;
                     if mine || closer {
@@ -73,25 +103,28 @@ impl Brain {
                 }
             }
             if let Some((_, m)) = best
-                && !self.go(a, m)
+                && !t.go(a, m)
             {
-                self.go(a, t);
+                t.go(a, at);
             }
         }
     }
 
-    pub(super) fn explore_step(&mut self) {
-        for a in 0..self.world.own_ants.len() {
-            if self.scratch.done[a] {
+    /// Every free ant steps toward the larger sum of explore values on step
+    /// [`EXPLORE_DEPTH`] (with [`Config::sticky_missions`](super::Config::sticky_missions)
+    /// an ant on a mission only for a sum of 40 or more).
+    pub(super) fn explore(&mut self, t: &mut Turn) {
+        for a in 0..t.world.own_ants.len() {
+            if t.moves.done[a] {
                 continue;
             }
-            if a % 16 == 0 && self.out_of_time() {
+            if a % 16 == 0 && t.out_of_time() {
                 return;
             }
-            let t = self.world.own_ants[a];
+            let at = t.world.own_ants[a];
             let mut sums = [0u64; 4];
-            let (w, explore) = (&self.world, &self.explore);
-            self.bfs.first_moves(w, t, EXPLORE_DEPTH, |u, mask| {
+            let (w, explore) = (&t.world, &self.values);
+            t.bfs.first_moves(w, at, EXPLORE_DEPTH, |u, mask| {
                 let v = u64::from(explore[u as usize]);
                 for (d, s) in sums.iter_mut().enumerate() {
                     if mask & (1 << d) != 0 {
@@ -103,17 +136,17 @@ impl Brain {
             if top == 0 {
                 continue;
             }
-            if self.cfg.sticky_missions && self.missions.get(t).is_some() && top < 40 {
+            if t.cfg.sticky_missions && t.missions.get(at).is_some() && top < 40 {
                 continue;
             }
-            let mut order: Vec<Dir> = self
+            let mut order: Vec<Dir> = t
                 .dir_order()
                 .into_iter()
                 .filter(|d| sums[d.index()] > 0)
                 .collect();
             order.sort_by_key(|d| std::cmp::Reverse(sums[d.index()]));
             for d in order {
-                if self.go_dir(a, d) {
+                if t.go_dir(a, d) {
                     break;
                 }
             }

@@ -6,7 +6,8 @@
 use crate::paths::Flow;
 use crate::world::NO_ANT;
 
-use super::{Brain, NO_IDX};
+use super::NO_IDX;
+use super::turn::Turn;
 
 /// Food matching: nearest free ants listed per food.
 const FOOD_CANDIDATES: usize = 3;
@@ -77,106 +78,77 @@ pub fn match_food(
     out
 }
 
-impl Brain {
-    /// Whether contested foods are approached by safe steps:
-    /// [`Config::multi_contest_food`](super::Config::multi_contest_food) once two enemy
-    /// players have been seen.
-    fn contest_food(&self) -> bool {
-        self.cfg.multi_contest_food && !self.duel()
-    }
+/// The food step; it keeps its lists between turns.
+#[derive(Debug, Default)]
+pub(super) struct FoodStep {
+    /// The foods of the turn (the step moves ants while it walks them).
+    foods: Vec<u32>,
+    /// Food matching: `(steps, food, ant)` for the nearest free ants of every food.
+    pairs: Vec<(u16, u32, u32)>,
+    /// Food matching: steps from every food to its nearest enemy ant (`u16::MAX`: none).
+    enemy: Vec<u16>,
+}
 
-    /// How far the food step looks for ants: [`Config::food_depth`] while at most one enemy
-    /// player has been seen, [`Config::multi_food_depth`] from the second.
-    ///
-    /// [`Config::food_depth`]: super::Config::food_depth
-    /// [`Config::multi_food_depth`]: super::Config::multi_food_depth
-    fn food_depth(&self) -> u16 {
-        self.by_players(self.cfg.food_depth, self.cfg.multi_food_depth)
-    }
+/// Whether contested foods are approached by safe steps:
+/// [`Config::multi_contest_food`](super::Config::multi_contest_food) once two enemy
+/// players have been seen.
+fn contest_food(t: &Turn) -> bool {
+    t.cfg.multi_contest_food && !t.duel()
+}
 
-    /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest
-    /// first, see [`match_food`].
-    fn food_matched(&mut self) {
-        let foods = self.world.food.clone();
-        let depth = self.food_depth();
-        let mut pairs: Vec<(u16, u32, u32)> = Vec::new();
-        let mut enemy = vec![u16::MAX; foods.len()];
-        for (k, &f) in foods.iter().enumerate() {
-            if self.out_of_time() {
-                break;
-            }
-            let mut n = 0;
-            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
-            let e = &mut enemy[k];
-            self.bfs.run(w, [f], depth, |t, d| {
-                let o = w.owner[t as usize];
-                if o != NO_ANT && o != 0 && *e == u16::MAX {
-                    *e = d;
-                }
-                let a = ant_at[t as usize];
-                if a != NO_IDX && !done[a as usize] {
-                    pairs.push((d, k as u32, a));
-                    n += 1;
-                    if n >= FOOD_CANDIDATES {
-                        return Flow::Stop;
-                    }
-                }
-                Flow::Expand
-            });
-        }
-        for (d, k, a, safe_only) in match_food(&pairs, &enemy, self.contest_food()) {
-            let (a, f) = (a as usize, foods[k as usize]);
-            if self.out_of_time() {
-                return;
-            }
-            if d > 1 {
-                let w = &self.world;
-                self.bfs.run(w, [f], d, |_, _| Flow::Expand);
-            }
-            self.food_step(a, d, safe_only);
-        }
-    }
+/// How far the food step looks for ants: [`Config::food_depth`] while at most one enemy
+/// player has been seen, [`Config::multi_food_depth`] from the second.
+///
+/// [`Config::food_depth`]: super::Config::food_depth
+/// [`Config::multi_food_depth`]: super::Config::multi_food_depth
+fn food_depth(t: &Turn) -> u16 {
+    t.by_players(t.cfg.food_depth, t.cfg.multi_food_depth)
+}
 
-    /// Moves ant `a`, `d` steps from the food `self.bfs` was last run from, one step toward
-    /// it (next to it, `d` ≤ 1, it stays). With `safe_only`, or with
-    /// [`Config::safe_food`](super::Config::safe_food) for an ant an enemy can reach, it only
-    /// takes a step no enemy can reach; without one it stays free for the later steps.
-    fn food_step(&mut self, a: usize, d: u16, safe_only: bool) -> bool {
-        let t = self.world.own_ants[a];
-        let guard = safe_only
-            || (self.cfg.fight_first && self.cfg.safe_food && !self.scratch.danger[a].is_empty());
-        if d <= 1 {
-            return (!guard || self.safe(a, t)) && self.go(a, t);
-        }
-        let steps: Vec<u32> = self
-            .bfs
-            .toward_source(&self.world, t)
-            .filter(|&n| !guard || self.safe(a, n))
-            .collect();
-        steps.into_iter().any(|n| self.go(a, n))
+/// Moves ant `a`, `d` steps from the food `t.bfs` was last run from, one step toward it
+/// (next to it, `d` ≤ 1, it stays). With `safe_only`, or with
+/// [`Config::safe_food`](super::Config::safe_food) for an ant an enemy can reach, it only
+/// takes a step no enemy can reach; without one it stays free for the later steps.
+fn food_step(t: &mut Turn, a: usize, d: u16, safe_only: bool) -> bool {
+    let at = t.world.own_ants[a];
+    let guard =
+        safe_only || (t.cfg.fight_first && t.cfg.safe_food && !t.threats.danger[a].is_empty());
+    if d <= 1 {
+        return (!guard || t.safe(a, at)) && t.go(a, at);
     }
+    let steps: Vec<u32> = t
+        .bfs
+        .toward_source(&t.world, at)
+        .filter(|&n| !guard || t.safe(a, n))
+        .collect();
+    steps.into_iter().any(|n| t.go(a, n))
+}
 
-    pub(super) fn food(&mut self) {
-        if self.cfg.food_matching {
-            self.food_matched();
+impl FoodStep {
+    /// Sends the nearest free ants to the foods, matched or food by food
+    /// ([`Config::food_matching`](super::Config::food_matching)).
+    pub(super) fn run(&mut self, t: &mut Turn) {
+        self.foods.clear();
+        self.foods.extend_from_slice(&t.world.food);
+        if t.cfg.food_matching {
+            self.matched(t);
             return;
         }
-        let foods = self.world.food.clone();
-        let depth = self.food_depth();
-        for f in foods {
-            if self.out_of_time() {
+        let depth = food_depth(t);
+        for &f in &self.foods {
+            if t.out_of_time() {
                 return;
             }
             let mut first: Option<(usize, u16)> = None;
             let mut second: Option<u16> = None;
             let mut enemy: Option<u16> = None;
-            let (w, ant_at, done) = (&self.world, &self.scratch.ant_at, &self.scratch.done);
-            self.bfs.run(w, [f], depth, |t, d| {
-                let o = w.owner[t as usize];
+            let (w, ant_at, done) = (&t.world, &t.moves.ant_at, &t.moves.done);
+            t.bfs.run(w, [f], depth, |u, d| {
+                let o = w.owner[u as usize];
                 if o != NO_ANT && o != 0 && enemy.is_none() {
                     enemy = Some(d);
                 }
-                let a = ant_at[t as usize];
+                let a = ant_at[u as usize];
                 if a != NO_IDX && !done[a as usize] {
                     match first {
                         None => first = Some((a as usize, d)),
@@ -196,10 +168,54 @@ impl Brain {
             });
             let Some((a, d1)) = first else { continue };
             let enemy = enemy.unwrap_or(u16::MAX);
-            let Some(safe_only) = contested(d1, enemy, self.contest_food(), || second) else {
+            let Some(safe_only) = contested(d1, enemy, contest_food(t), || second) else {
                 continue;
             };
-            self.food_step(a, d1, safe_only);
+            food_step(t, a, d1, safe_only);
+        }
+    }
+
+    /// [`Config::food_matching`](super::Config::food_matching): (ant, food) pairs shortest
+    /// first, see [`match_food`].
+    fn matched(&mut self, t: &mut Turn) {
+        let depth = food_depth(t);
+        let pairs = &mut self.pairs;
+        pairs.clear();
+        self.enemy.clear();
+        self.enemy.resize(self.foods.len(), u16::MAX);
+        for (k, &f) in self.foods.iter().enumerate() {
+            if t.out_of_time() {
+                break;
+            }
+            let mut n = 0;
+            let (w, ant_at, done) = (&t.world, &t.moves.ant_at, &t.moves.done);
+            let e = &mut self.enemy[k];
+            t.bfs.run(w, [f], depth, |u, d| {
+                let o = w.owner[u as usize];
+                if o != NO_ANT && o != 0 && *e == u16::MAX {
+                    *e = d;
+                }
+                let a = ant_at[u as usize];
+                if a != NO_IDX && !done[a as usize] {
+                    pairs.push((d, k as u32, a));
+                    n += 1;
+                    if n >= FOOD_CANDIDATES {
+                        return Flow::Stop;
+                    }
+                }
+                Flow::Expand
+            });
+        }
+        for (d, k, a, safe_only) in match_food(pairs, &self.enemy, contest_food(t)) {
+            let (a, f) = (a as usize, self.foods[k as usize]);
+            if t.out_of_time() {
+                return;
+            }
+            if d > 1 {
+                let w = &t.world;
+                t.bfs.run(w, [f], d, |_, _| Flow::Expand);
+            }
+            food_step(t, a, d, safe_only);
         }
     }
 }

@@ -5,127 +5,162 @@ use rand::Rng;
 
 use crate::paths::Flow;
 
-use super::{Brain, NO_IDX};
+use crate::areas::Areas;
+use crate::missions::Mission;
+
+use super::NO_IDX;
+use super::turn::Turn;
 
 /// Missions refresh their target at least every this many turns.
 const REFRESH_TURNS: u32 = 10;
 
-impl Brain {
-    pub(super) fn init_missions(&mut self) {
-        let w = &self.world;
-        let ant_at = &self.scratch.ant_at;
-        self.missions
-            .retain(|ant, target| ant_at[ant as usize] != NO_IDX && !w.water[target as usize]);
+/// The mission steps; they own the areas and border of the turn. The missions themselves
+/// are in the [`Turn`]: a move by any other step drops its ant's mission.
+#[derive(Debug, Default)]
+pub(super) struct MissionStep {
+    /// The areas and border of the turn.
+    areas: Areas,
+    /// The missions of the turn (the step changes them while it walks them).
+    list: Vec<Mission>,
+}
+
+/// The nearest border tile from `from` (BFS), if any within `depth` steps.
+fn nearest_border(t: &mut Turn, areas: &Areas, from: u32, depth: u16) -> Option<u32> {
+    let mut found = None;
+    let w = &t.world;
+    t.bfs.run(w, [from], depth, |u, _| {
+        if areas.is_border[u as usize] {
+            found = Some(u);
+            return Flow::Stop;
+        }
+        Flow::Expand
+    });
+    found
+}
+
+/// Moves ant `a` one step along an A* path to `target` (mission move).
+fn walk(t: &mut Turn, a: usize, target: u32) -> bool {
+    let at = t.world.own_ants[a];
+    let limit = 3 * t.world.manhattan(at, target) + 20;
+    let next_occ = &t.moves.next_occ;
+    let first = t
+        .astar
+        .first_move(&t.world, at, target, limit, 6000, |u| next_occ[u as usize]);
+    let first = first.or_else(|| {
+        t.astar
+            .first_move(&t.world, at, target, limit, 6000, |_| false)
+    });
+    match first {
+        Some((d, _)) => {
+            t.go_dir(a, d);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Drops the missions whose ant is gone or whose target turned out to be water.
+pub(super) fn drop_stale(t: &mut Turn) {
+    let (w, ant_at) = (&t.world, &t.moves.ant_at);
+    t.missions
+        .retain(|ant, target| ant_at[ant as usize] != NO_IDX && !w.water[target as usize]);
+}
+
+impl MissionStep {
+    /// A step for a map of `n` tiles.
+    pub(super) fn new(n: usize) -> Self {
+        Self {
+            areas: Areas::new(n),
+            list: Vec::new(),
+        }
     }
 
-    /// The nearest border tile from `from` (BFS), if any within `depth` steps.
-    fn nearest_border(&mut self, from: u32, depth: u16) -> Option<u32> {
-        let mut found = None;
-        let (w, areas) = (&self.world, &self.areas);
-        self.bfs.run(w, [from], depth, |t, _| {
-            if areas.is_border[t as usize] {
-                found = Some(t);
-                return Flow::Stop;
-            }
-            Flow::Expand
-        });
-        found
+    /// The areas and border of the last turn.
+    pub(super) fn areas(&self) -> &Areas {
+        &self.areas
     }
 
-    pub(super) fn do_missions(&mut self) {
-        // All targets are refreshed while more than half of the turn's time is left.
-        let refresh_all = self
+    /// Computes the areas and border of the turn.
+    pub(super) fn compute_areas(&mut self, t: &Turn) {
+        self.areas.compute(&t.world);
+    }
+
+    /// The free ants on a mission walk on; the targets are refreshed to the nearest border
+    /// tile (all while more than half of the turn's time is left, else every
+    /// [`REFRESH_TURNS`] turns).
+    pub(super) fn run(&mut self, t: &mut Turn) {
+        let refresh_all = t
             .clock
             .remaining()
-            .zip(self.clock.total())
+            .zip(t.clock.total())
             .is_some_and(|(left, total)| left > total / 2);
-        let turn = self.world.turn;
-        let list: Vec<_> = self.missions.iter().copied().collect();
-        for m in list {
-            if self.out_of_time() {
+        let turn = t.world.turn;
+        self.list.clear();
+        self.list.extend(t.missions.iter().copied());
+        for &m in &self.list {
+            if t.out_of_time() {
                 return;
             }
-            let Some(a) = self.free_ant_at(m.ant) else {
+            let Some(a) = t.free_ant_at(m.ant) else {
                 continue;
             };
             let mut target = m.target;
             if refresh_all || turn.saturating_sub(m.refreshed) >= REFRESH_TURNS {
-                if let Some(b) = self.nearest_border(target, 20) {
+                if let Some(b) = nearest_border(t, &self.areas, target, 20) {
                     target = b;
                 }
-                self.missions.retarget(m.ant, target, turn);
+                t.missions.retarget(m.ant, target, turn);
             }
-            if target == m.ant || self.world.water[target as usize] {
-                self.missions.remove(m.ant);
+            if target == m.ant || t.world.water[target as usize] {
+                t.missions.remove(m.ant);
                 continue;
             }
-            if !self.walk(a, target) {
-                self.missions.remove(m.ant);
+            if !walk(t, a, target) {
+                t.missions.remove(m.ant);
             }
         }
     }
 
-    /// Moves ant `a` one step along an A* path to `target` (mission move).
-    fn walk(&mut self, a: usize, target: u32) -> bool {
-        let t = self.world.own_ants[a];
-        let limit = 3 * self.world.manhattan(t, target) + 20;
-        let next_occ = &self.scratch.next_occ;
-        let first = self
-            .astar
-            .first_move(&self.world, t, target, limit, 6000, |u| {
-                next_occ[u as usize]
-            });
-        let first = first.or_else(|| {
-            self.astar
-                .first_move(&self.world, t, target, limit, 6000, |_| false)
-        });
-        match first {
-            Some((d, _)) => {
-                self.go_dir(a, d);
-                true
-            }
-            None => false,
-        }
-    }
-
-    pub(super) fn create_missions(&mut self) {
-        let turn = self.world.turn;
-        for a in 0..self.world.own_ants.len() {
-            if self.scratch.done[a] {
+    /// The free ants left get a mission to the nearest border tile (from an own hill a
+    /// random border tile of its area) and take its first step.
+    pub(super) fn create(&mut self, t: &mut Turn) {
+        let turn = t.world.turn;
+        for a in 0..t.world.own_ants.len() {
+            if t.moves.done[a] {
                 continue;
             }
-            if self.out_of_time() {
+            if t.out_of_time() {
                 return;
             }
-            let t = self.world.own_ants[a];
-            if self.missions.get(t).is_some() {
+            let at = t.world.own_ants[a];
+            if t.missions.get(at).is_some() {
                 continue;
             }
-            let target = if self.world.own_hills.contains(&t) {
-                self.hill_target(t)
+            let target = if t.world.own_hills.contains(&at) {
+                self.hill_target(t, at)
             } else {
-                self.nearest_border(t, 60)
+                nearest_border(t, &self.areas, at, 60)
             };
             let Some(target) = target else { continue };
-            if target == t {
+            if target == at {
                 continue;
             }
-            self.missions.set(t, target, turn);
-            if !self.walk(a, target) {
-                self.missions.remove(t);
+            t.missions.set(at, target, turn);
+            if !walk(t, a, target) {
+                t.missions.remove(at);
             }
         }
     }
 
     /// The border target of an ant that stands on an own hill: a random border tile of its
     /// area.
-    fn hill_target(&mut self, t: u32) -> Option<u32> {
-        let area = self.areas.area(t)?;
+    fn hill_target(&self, t: &mut Turn, at: u32) -> Option<u32> {
+        let area = self.areas.area(at)?;
         let border = self.areas.border_of(area);
         if border.is_empty() {
             return None;
         }
-        let k = self.rng.random_range(0..border.len());
+        let k = t.rng.random_range(0..border.len());
         Some(border[k].1)
     }
 }

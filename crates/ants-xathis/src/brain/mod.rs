@@ -5,39 +5,44 @@
 //! always a legal answer (own ants never collide: a square is only entered when no own ant
 //! will be on it). The fights get the first 60 % of the turn's time, shared among them.
 //!
-//! This module holds the [`Brain`], the turn loop and the bookkeeping of moves; the steps
-//! are in their own files, in pipeline order: `food` (food and the food matching),
-//! `enemies` (enemy hills, approaching and chasing enemy ants), `fight` (combat groups,
-//! defence of own hills, escape), `explore` (explore values, spreading out) and
-//! `missions` (long walks to the border); `config` holds the [`Config`] and `scratch` the
-//! per-turn buffers every step reads and writes.
-
-use std::time::Duration;
+//! This module holds the [`Brain`] and its turn loop. What several steps share is the
+//! `turn::Turn` context: configuration, world, clock, random source, search buffers, the
+//! missions, the enemy view of `threats` (moves, dangers, distances to enemies) and the
+//! moves given so far, with the move bookkeeping. Every step is a struct in its own file
+//! that owns the state only it uses, in pipeline order: `missions::MissionStep` (areas and
+//! border; long walks to the border), `enemies::EnemySteps` (enemy hills, approaching and
+//! chasing detached enemy ants), `food::FoodStep` (food and the food matching),
+//! `explore::ExploreStep` (explore values, spreading out), `fight::FightStep` (combat
+//! groups, escape) and `defence::DefenceStep` (the search from the own hills; defence and
+//! home guard). `config` holds the [`Config`].
 
 use ants::{GameSettings, Order, TurnInput};
-use grid::Dir;
-use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use search::Budget;
 
 use crate::areas::Areas;
 use crate::missions::Missions;
-use crate::paths::{AStar, Bfs, Flow};
 use crate::world::World;
 
 mod config;
+mod defence;
 mod enemies;
 mod explore;
 mod fight;
 mod food;
 mod missions;
-mod scratch;
+mod threats;
+mod turn;
 
 pub use config::Config;
 pub use explore::EXPLORE_DEPTH;
 pub use food::match_food;
-use scratch::Scratch;
+
+use defence::DefenceStep;
+use enemies::EnemySteps;
+use explore::ExploreStep;
+use fight::FightStep;
+use food::FoodStep;
+use missions::MissionStep;
+use turn::Turn;
 
 /// Approach: own ants this many steps from an enemy move toward it.
 const APPROACH_DEPTH: u16 = 12;
@@ -115,30 +120,18 @@ impl Step {
 
 const NO_IDX: u32 = u32::MAX;
 
-/// The shared bot state.
+/// The bot: the shared turn context (world, clock, searches, moves) and the pipeline steps,
+/// each owning its own state.
 #[derive(Debug)]
 pub struct Brain {
-    cfg: Config,
-    settings: Option<GameSettings>,
-    world: World,
-    bfs: Bfs,
-    bfs2: Bfs,
-    /// Steps from the own hills, to [`Brain::home_depth`]: one search per turn
-    /// ([`Brain::home_bfs`]) for the home guard and the defence step.
-    home: Bfs,
-    /// Whether `home` holds this turn's search.
-    home_ready: bool,
-    astar: AStar,
-    explore: Vec<u32>,
-    areas: Areas,
-    missions: Missions,
-    rng: ChaCha8Rng,
-    /// Bit `p` set once an ant or hill of enemy player `p` was seen.
-    enemy_players: u32,
-    /// The time of the current turn ([`Brain::turn_time`] from its start).
-    clock: Budget,
-    /// Per-turn buffers.
-    scratch: Scratch,
+    /// What several steps read or write: world, clock, searches, enemy view, moves.
+    turn: Turn,
+    food: FoodStep,
+    enemies: EnemySteps,
+    fight: FightStep,
+    defence: DefenceStep,
+    explore: ExploreStep,
+    missions: MissionStep,
 }
 
 impl Brain {
@@ -156,313 +149,117 @@ impl Brain {
             player_seed: 0,
         };
         let mut b = Self {
-            cfg,
-            settings: None,
-            world: World::new(&settings),
-            bfs: Bfs::default(),
-            bfs2: Bfs::default(),
-            home: Bfs::default(),
-            home_ready: false,
-            astar: AStar::default(),
-            explore: Vec::new(),
-            areas: Areas::default(),
-            missions: Missions::default(),
-            rng: ChaCha8Rng::seed_from_u64(0),
-            enemy_players: 0,
-            clock: Budget::unlimited(),
-            scratch: Scratch::default(),
+            turn: Turn::new(cfg, &settings),
+            food: FoodStep::default(),
+            enemies: EnemySteps::default(),
+            fight: FightStep::default(),
+            defence: DefenceStep::default(),
+            explore: ExploreStep::default(),
+            missions: MissionStep::default(),
         };
         b.setup(&settings);
-        b.settings = None;
+        b.turn.forget_settings();
         b
     }
 
     /// Reads the game settings and sizes every buffer.
     pub fn setup(&mut self, settings: &GameSettings) {
-        self.world = World::new(settings);
-        let n = self.world.len();
-        self.bfs = Bfs::new(n);
-        self.bfs2 = Bfs::new(n);
-        self.home = Bfs::new(n);
-        self.home_ready = false;
-        self.astar = AStar::new(n);
-        self.explore = vec![0; n];
-        self.areas = Areas::new(n);
-        self.missions = Missions::new(n);
-        self.rng = ChaCha8Rng::seed_from_u64(settings.player_seed as u64);
-        self.enemy_players = 0;
-        self.scratch = Scratch::new(n);
-        self.settings = Some(settings.clone());
+        self.turn.setup(settings);
+        let n = self.turn.world.len();
+        self.food = FoodStep::default();
+        self.enemies = EnemySteps::default();
+        self.fight = FightStep::default();
+        self.defence = DefenceStep::new(n);
+        self.explore = ExploreStep::new(n);
+        self.missions = MissionStep::new(n);
     }
 
     /// The world model (for tests and annotations).
     pub fn world(&self) -> &World {
-        &self.world
+        &self.turn.world
     }
 
     /// The per-tile explore values.
     pub fn explore_values(&self) -> &[u32] {
-        &self.explore
+        self.explore.values()
     }
 
     /// The areas and border of the last turn.
     pub fn areas(&self) -> &Areas {
-        &self.areas
+        self.missions.areas()
     }
 
     /// The missions kept between turns.
     pub fn missions(&self) -> &Missions {
-        &self.missions
+        &self.turn.missions
     }
 
-    /// The time a turn may use: the turntime minus the margin (at most half the
-    /// turntime), capped at `max_turn_ms`, at least 1 ms.
-    fn turn_time(&self) -> Duration {
-        let turntime = self.settings.as_ref().map_or(500, |s| s.turntime_ms);
-        let ms = turntime
-            .saturating_sub(self.cfg.margin_ms.min(turntime / 2))
-            .min(self.cfg.max_turn_ms)
-            .max(1);
-        Duration::from_millis(ms)
-    }
-
-    /// True when the turn's time is used up (the ants not moved yet stay).
-    fn out_of_time(&self) -> bool {
-        self.clock.exhausted(0)
-    }
-
-    /// Plays one turn.
+    /// Plays one turn: the steps in pipeline order, each moving some of the ants still free.
     pub fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
-        self.clock = Budget::unlimited().with_time(self.turn_time());
-        self.world.update(input);
-        self.scratch.orders.clear();
-        self.astar.salt = if self.cfg.random_ties {
-            self.rng.random::<u32>() | 1
-        } else {
-            0
-        };
+        self.turn.start(input);
         self.begin_turn();
-        self.init_missions();
+        missions::drop_stale(&mut self.turn);
         self.hills_and_food();
-        self.init_explore();
-        self.areas.compute(&self.world);
-        self.at(Step::Fight).fight();
-        self.at(Step::Defence).defence();
-        self.at(Step::Approach).approach_enemies();
-        self.at(Step::Chase).attack_detached_enemies();
-        self.at(Step::Escape).escape_enemies();
-        self.at(Step::DistributeNear).distribute(true);
-        self.at(Step::Explore).explore_step();
-        self.at(Step::Mission).do_missions();
-        self.at(Step::NewMission).create_missions();
-        self.at(Step::Distribute).distribute(false);
-        self.end_turn();
-        std::mem::take(&mut self.scratch.orders)
+        let t = &mut self.turn;
+        self.explore.update(t);
+        self.missions.compute_areas(t);
+        self.fight.fight(t.at(Step::Fight));
+        self.defence.run(t.at(Step::Defence));
+        enemies::approach(t.at(Step::Approach));
+        self.enemies.chase(t.at(Step::Chase));
+        self.fight.escape(t.at(Step::Escape));
+        self.explore.distribute(t.at(Step::DistributeNear), true);
+        self.explore.explore(t.at(Step::Explore));
+        self.missions.run(t.at(Step::Mission));
+        self.missions.create(t.at(Step::NewMission));
+        self.explore.distribute(t.at(Step::Distribute), false);
+        t.end();
+        std::mem::take(&mut t.moves.orders)
     }
 
     /// The ants of the turn just played with the step that decided each one's move (in the
     /// order of [`World::own_ants`]; [`Step::Idle`] for ants no step moved).
     pub fn decided_by(&self) -> impl Iterator<Item = (grid::Pos, Step)> + '_ {
-        self.world
-            .own_ants
+        let w = &self.turn.world;
+        w.own_ants
             .iter()
-            .zip(&self.scratch.decided_by)
-            .map(|(&t, &s)| (self.world.pos(t), s))
+            .zip(&self.turn.moves.decided_by)
+            .map(|(&t, &s)| (w.pos(t), s))
     }
 
-    // ----- bookkeeping -------------------------------------------------------------------
-
-    /// Makes `step` the step that the moves given from now on are credited to.
-    fn at(&mut self, step: Step) -> &mut Self {
-        self.scratch.step = step;
-        self
-    }
-
+    /// The turn's bookkeeping before any step: the moves, the enemy view and what the
+    /// steps prepare from them.
     fn begin_turn(&mut self) {
-        for &(_, o) in self.world.enemy_ants.iter().chain(&self.world.enemy_hills) {
-            self.enemy_players |= 1 << u32::from(o).min(31);
-        }
-        self.scratch.begin(&self.world, &mut self.bfs, &self.cfg);
-        self.home_ready = false;
-    }
-
-    /// The depth of [`Brain::home_bfs`]: the larger of the defence step's depths in 2- and
-    /// 4-player games.
-    fn home_depth(&self) -> u16 {
-        fight::DEFENCE_DEPTH.max(self.cfg.multi_defence_depth)
-    }
-
-    /// Fills `home` with the steps from the own hills up to [`Brain::home_depth`], once per
-    /// turn (it depends on the map alone).
-    fn home_bfs(&mut self) {
-        if !self.home_ready {
-            let depth = self.home_depth();
-            let w = &self.world;
-            self.home
-                .run(w, w.own_hills.iter().copied(), depth, |_, _| Flow::Expand);
-            self.home_ready = true;
-        }
+        self.turn.begin();
+        self.fight.begin(&self.turn);
+        self.enemies.begin(&self.turn);
+        self.defence.begin();
     }
 
     /// The enemy-hill and food steps. With [`Config::fight_first`] the ants an enemy can
     /// reach next turn are kept from both (with [`Config::safe_food`] only from the hill step:
     /// the food step gives them safe steps only).
     fn hills_and_food(&mut self) {
-        let mut reserved = self.reserve_dangered();
-        let home = self.reserve_home_guard();
-        self.at(Step::EnemyHill).enemy_hills();
-        self.release(home);
-        if self.cfg.safe_food {
-            self.release(std::mem::take(&mut reserved));
+        let t = &mut self.turn;
+        let mut reserved = reserve_dangered(t);
+        let home = self.defence.reserve_home_guard(t);
+        self.enemies.hills(t.at(Step::EnemyHill));
+        t.release(home);
+        if t.cfg.safe_food {
+            t.release(std::mem::take(&mut reserved));
         }
-        self.at(Step::Food).food();
-        self.release(reserved);
+        self.food.run(t.at(Step::Food));
+        t.release(reserved);
     }
+}
 
-    /// [`Config::multi_home_guard`]: once two enemy players have been seen, marks as busy
-    /// the free ants no farther (in steps) from a threatened own hill than the nearest enemy
-    /// ant within [`fight::DEFENCE_DEPTH`] of it, and returns them, to be freed again; none
-    /// while the defence step does not act (more own hills than it defends).
-    fn reserve_home_guard(&mut self) -> Vec<usize> {
-        if !self.cfg.multi_home_guard
-            || self.duel()
-            || self.world.enemy_ants.is_empty()
-            || !self.defends_hills()
-        {
-            return Vec::new();
-        }
-        self.home_bfs();
-        let (w, bfs) = (&self.world, &self.home);
-        let near = |t: u32| bfs.within(t, fight::DEFENCE_DEPTH);
-        // The nearest raider's distance per own hill (in the order of `own_hills`).
-        let mut threat = vec![None; w.own_hills.len()];
-        for &(t, _) in &w.enemy_ants {
-            if near(t) {
-                let (h, d) = (bfs.src[t as usize] as usize, bfs.dist[t as usize]);
-                threat[h] = Some(threat[h].map_or(d, |e: u16| e.min(d)));
-            }
-        }
-        let reserved: Vec<usize> = (0..w.own_ants.len())
-            .filter(|&a| {
-                let t = w.own_ants[a];
-                !self.scratch.done[a]
-                    && near(t)
-                    && threat[bfs.src[t as usize] as usize]
-                        .is_some_and(|d| bfs.dist[t as usize] <= d)
-            })
-            .collect();
-        for &a in &reserved {
-            self.scratch.done[a] = true;
-        }
-        reserved
+/// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy (so
+/// food and hill steps skip them) and returns them, to be freed again.
+fn reserve_dangered(t: &mut Turn) -> Vec<usize> {
+    if !t.cfg.fight_first {
+        return Vec::new();
     }
-
-    /// [`Config::fight_first`]: marks the free ants an enemy can reach next turn as busy
-    /// (so food and hill steps skip them) and returns them, to be freed again.
-    fn reserve_dangered(&mut self) -> Vec<usize> {
-        if !self.cfg.fight_first {
-            return Vec::new();
-        }
-        let reserved: Vec<usize> = (0..self.scratch.done.len())
-            .filter(|&a| !self.scratch.done[a] && !self.scratch.danger[a].is_empty())
-            .collect();
-        for &a in &reserved {
-            self.scratch.done[a] = true;
-        }
-        reserved
-    }
-
-    /// Frees the ants [`Brain::reserve_dangered`] reserved.
-    fn release(&mut self, reserved: Vec<usize>) {
-        for a in reserved {
-            self.scratch.done[a] = false;
-        }
-    }
-
-    fn end_turn(&mut self) {
-        let next_pos = &self.scratch.next_pos;
-        let ant_at = &self.scratch.ant_at;
-        self.missions.relocate(|t| {
-            let a = ant_at[t as usize];
-            if a == NO_IDX { t } else { next_pos[a as usize] }
-        });
-    }
-
-    /// Moves ant `a` to the neighbouring (or own) tile `to` if legal; `to == pos` stays. The
-    /// move is credited to the step now running; a step other than the missions' drops the
-    /// ant's mission.
-    fn go(&mut self, a: usize, to: u32) -> bool {
-        if self.scratch.done[a] {
-            return false;
-        }
-        let from = self.world.own_ants[a];
-        if to != from {
-            let Some(dir) = self.world.dir_to(from, to) else {
-                return false;
-            };
-            if !self.world.walkable(to) || self.scratch.next_occ[to as usize] {
-                return false;
-            }
-            self.scratch.next_occ[from as usize] = false;
-            self.scratch.next_occ[to as usize] = true;
-            self.scratch.orders.push(Order {
-                pos: self.world.pos(from),
-                dir,
-            });
-        }
-        self.scratch.next_pos[a] = to;
-        self.scratch.done[a] = true;
-        self.scratch.decided_by[a] = self.scratch.step;
-        if !matches!(self.scratch.step, Step::Mission | Step::NewMission) {
-            self.missions.remove(from);
-        }
-        true
-    }
-
-    fn go_dir(&mut self, a: usize, d: Dir) -> bool {
-        let to = self.world.step(self.world.own_ants[a], d);
-        self.go(a, to)
-    }
-
-    /// The squares ant `a` may move to now: its own and those no own ant keeps or takes.
-    fn free_moves(&self, a: usize) -> impl Iterator<Item = u32> + '_ {
-        let t = self.world.own_ants[a];
-        self.scratch.own_moves[a]
-            .iter()
-            .copied()
-            .filter(move |&m| m == t || !self.scratch.next_occ[m as usize])
-    }
-
-    fn free_ant_at(&self, t: u32) -> Option<usize> {
-        let a = self.scratch.ant_at[t as usize];
-        (a != NO_IDX && !self.scratch.done[a as usize]).then_some(a as usize)
-    }
-
-    /// Moves a free ant on a tile reached by `self.bfs` one step toward the BFS sources
-    /// (among several such steps the first free one, in random order with
-    /// [`Config::random_ties`]); with `safe_only` only by a step no enemy can reach.
-    fn step_to_source(&mut self, a: usize, safe_only: bool) -> bool {
-        let t = self.world.own_ants[a];
-        let mut steps: Vec<u32> = self
-            .bfs
-            .toward_source(&self.world, t)
-            .filter(|&n| !safe_only || self.safe(a, n))
-            .collect();
-        if self.cfg.random_ties {
-            steps.shuffle(&mut self.rng);
-        }
-        steps.into_iter().any(|n| self.go(a, n))
-    }
-
-    /// The order in which equally good directions are tried: [`Dir::ALL`], or a random
-    /// order with [`Config::random_ties`].
-    fn dir_order(&mut self) -> [Dir; 4] {
-        let mut dirs = Dir::ALL;
-        if self.cfg.random_ties {
-            dirs.shuffle(&mut self.rng);
-        }
-        dirs
-    }
+    t.reserve(|t, a| !t.threats.danger[a].is_empty())
 }
 
 /// Settings, brains and ants for the tests of the pipeline steps.
@@ -505,7 +302,7 @@ mod fixtures {
         input: &TurnInput,
         step: fn(&mut Brain),
     ) -> Vec<Order> {
-        brain_after(cfg, rows, cols, input, step).scratch.orders
+        brain_after(cfg, rows, cols, input, step).turn.moves.orders
     }
 
     /// The brain after one pipeline `step` of the first turn, as in [`orders_after`] (for
@@ -519,7 +316,7 @@ mod fixtures {
     ) -> Brain {
         let mut b = Brain::new(cfg);
         b.setup(&settings(rows, cols, 500));
-        b.world.update(input);
+        b.turn.world.update(input);
         b.begin_turn();
         step(&mut b);
         b
@@ -530,8 +327,9 @@ mod fixtures {
 mod tests {
     use super::fixtures::{ant, orders_after, settings};
     use super::*;
-    use grid::Pos;
-    use rand::Rng;
+    use grid::{Dir, Pos};
+    use rand::{Rng, SeedableRng};
+    use std::time::Duration;
 
     #[test]
     fn fight_first_keeps_a_dangered_ant_from_walking_into_a_trade_for_food() {
@@ -757,7 +555,7 @@ mod tests {
         // Before any step has run every ant of the new turn is idle.
         let mut idle = Brain::new(Config::post_mortem());
         idle.setup(&settings(30, 30, 500));
-        idle.world.update(&TurnInput {
+        idle.turn.world.update(&TurnInput {
             turn: 1,
             ants: vec![ant(10, 10, 0)],
             ..TurnInput::default()

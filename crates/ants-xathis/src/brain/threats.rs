@@ -1,29 +1,18 @@
-//! The per-turn state of the pipeline: where every own ant stands and will stand, which ants
-//! are done, the moves and dangers of every ant and the distances to enemies. Recomputed at
-//! the start of every turn into buffers that are kept (and reused) across turns.
-
-use ants::Order;
+//! The enemy view of a turn: the moves of every own and enemy ant, which enemy ants can
+//! attack which own ants next turn and the distances to the enemy ants. Recomputed at the
+//! start of every turn into buffers that are kept (and reused) across turns, and read by
+//! the steps. The per-ant check-list sizes and the threatened lists, which only the fight
+//! reads, are kept here because they come out of the same scan as the dangers.
 
 use crate::paths::{Bfs, Flow};
-use crate::world::{NO_ANT, World};
+use crate::world::World;
 
-use super::{APPROACH_DEPTH, Config, NO_IDX, Step};
+use super::{APPROACH_DEPTH, Config, NO_IDX};
 
-/// The largest `close2` used (larger settings are capped: the count scans a square).
-const MAX_CLOSE2: u32 = 400;
-
-/// The per-turn buffers. Own ants are indexed like `World::own_ants`, enemy ants like
+/// The enemy view. Own ants are indexed like `World::own_ants`, enemy ants like
 /// `World::enemy_ants`, tiles like the world.
 #[derive(Debug, Default)]
-pub(super) struct Scratch {
-    /// Own ant index per tile ([`NO_IDX`]: none).
-    pub(super) ant_at: Vec<u32>,
-    /// Tiles an own ant will stand on after this turn's moves (so far).
-    pub(super) next_occ: Vec<bool>,
-    /// Own ants whose move is final.
-    pub(super) done: Vec<bool>,
-    /// Where every own ant will stand (its tile until it moves).
-    pub(super) next_pos: Vec<u32>,
+pub(super) struct Threats {
     /// Possible destinations of every own ant (staying first).
     pub(super) own_moves: Vec<Vec<u32>>,
     /// Possible destinations of every enemy ant (staying first; only staying for enemies
@@ -35,27 +24,13 @@ pub(super) struct Scratch {
     pub(super) threatened: Vec<Vec<u32>>,
     /// Moves of own ant `a` that need checking in a fight (staying counts once).
     pub(super) check_count: Vec<u32>,
-    /// Own ants close to a dangered own ant (aggression).
-    pub(super) close_own: Vec<u32>,
-    /// Enemy ants close to a dangered own ant (relative aggression).
-    pub(super) close_enemy: Vec<u32>,
-    /// Own ants near enough to support a dangered own ant.
-    pub(super) support: Vec<u32>,
     /// Steps from every tile to the nearest enemy ant (`u16::MAX`: farther than
     /// [`APPROACH_DEPTH`] and [`Config::approach_depth`](super::Config::approach_depth)).
     pub(super) enemy_near: Vec<u16>,
     /// The enemy ant index nearest to every tile ([`NO_IDX`]: none within reach).
     pub(super) enemy_near_src: Vec<u32>,
-    /// Enemy ants without another enemy ant within 4 rows and columns.
-    pub(super) detached: Vec<bool>,
     /// Enemy ant index per tile ([`NO_IDX`]: none).
-    en_at: Vec<u32>,
-    /// The orders given so far this turn.
-    pub(super) orders: Vec<Order>,
-    /// The step now running (the moves it gives are credited to it).
-    pub(super) step: Step,
-    /// The step that decided each own ant's move ([`Step::Idle`]: none yet).
-    pub(super) decided_by: Vec<Step>,
+    pub(super) en_at: Vec<u32>,
 }
 
 /// Makes `lists` hold `n` empty lists, keeping the allocations of the lists it had.
@@ -66,38 +41,14 @@ fn empty_lists(lists: &mut Vec<Vec<u32>>, n: usize) {
     }
 }
 
-impl Scratch {
-    /// Buffers for a map of `n` tiles.
-    pub(super) fn new(n: usize) -> Self {
-        Self {
-            ant_at: vec![NO_IDX; n],
-            next_occ: vec![false; n],
-            ..Self::default()
-        }
-    }
-
+impl Threats {
     /// Recomputes everything from the world at the start of a turn (`bfs` is used as
-    /// search scratch); own ants within squared distance [`Config::close2`] of a dangered
-    /// ant count as close, within [`Config::support2`] as support; distances to enemy ants
-    /// are known up to [`Config::approach_depth`] steps (at least [`APPROACH_DEPTH`]);
-    /// enemies still for more than [`Config::still_turns`] turns only stay (0: all move).
+    /// search scratch); distances to enemy ants are known up to [`Config::approach_depth`]
+    /// steps (at least [`APPROACH_DEPTH`]); enemies still for more than
+    /// [`Config::still_turns`] turns only stay (0: all move).
     pub(super) fn begin(&mut self, w: &World, bfs: &mut Bfs, cfg: &Config) {
-        let (close2, support2, approach_depth) = (cfg.close2, cfg.support2, cfg.approach_depth);
+        let approach_depth = cfg.approach_depth;
         let n_own = w.own_ants.len();
-        for t in self.next_pos.drain(..) {
-            self.next_occ[t as usize] = false;
-        }
-        self.ant_at.fill(NO_IDX);
-        self.done.clear();
-        self.done.resize(n_own, false);
-        self.decided_by.clear();
-        self.decided_by.resize(n_own, Step::Idle);
-        self.step = Step::Idle;
-        for (i, &t) in w.own_ants.iter().enumerate() {
-            self.ant_at[t as usize] = i as u32;
-            self.next_occ[t as usize] = true;
-            self.next_pos.push(t);
-        }
         let moves_of = |v: &mut Vec<u32>, t: u32, still: bool| {
             v.push(t);
             if !still {
@@ -152,25 +103,7 @@ impl Scratch {
             }
             self.check_count[a] = (checks | 1).count_ones();
         }
-        // Close own ants (aggression) and support (single ants escape).
-        for v in [
-            &mut self.close_own,
-            &mut self.close_enemy,
-            &mut self.support,
-        ] {
-            v.clear();
-            v.resize(n_own, 0);
-        }
-        for (a, &t) in w.own_ants.iter().enumerate() {
-            if self.danger[a].is_empty() {
-                continue;
-            }
-            let (close, sup, foes) = around(w, t, close2, support2);
-            self.close_own[a] = close;
-            self.close_enemy[a] = foes;
-            self.support[a] = sup;
-        }
-        // Distance field from all enemies (approach), and detached enemies.
+        // Distance field from all enemies (approach).
         self.enemy_near.clear();
         self.enemy_near.resize(w.len(), u16::MAX);
         self.enemy_near_src.clear();
@@ -188,44 +121,7 @@ impl Scratch {
                 near_src[k as usize] = bfs.src[k as usize];
             }
         }
-        self.detached.clear();
-        self.detached.extend(w.enemy_ants.iter().map(|&(t, _)| {
-            (-4..=4).all(|dr: i32| {
-                (-4..=4).all(|dc: i32| {
-                    (dr == 0 && dc == 0) || {
-                        let u = w.offset_tile(t, dr, dc);
-                        en_at[u as usize] == NO_IDX
-                    }
-                })
-            })
-        }));
     }
-}
-
-/// Counts the ants around tile `t` (not on it) within squared distance `close2` (capped at
-/// [`MAX_CLOSE2`]): own ants, own ants within `support2`, and enemy ants.
-fn around(w: &World, t: u32, close2: u32, support2: u32) -> (u32, u32, u32) {
-    let close2 = close2.min(MAX_CLOSE2);
-    let r = f64::from(close2).sqrt() as i32;
-    let (mut close, mut sup, mut foes) = (0, 0, 0);
-    for dr in -r..=r {
-        for dc in -r..=r {
-            let d2 = (dr * dr + dc * dc) as u32;
-            if d2 == 0 || d2 > close2 {
-                continue;
-            }
-            let o = w.owner[w.offset_tile(t, dr, dc) as usize];
-            if o == 0 {
-                close += 1;
-                if d2 <= support2 {
-                    sup += 1;
-                }
-            } else if o != NO_ANT {
-                foes += 1;
-            }
-        }
-    }
-    (close, sup, foes)
 }
 
 #[cfg(test)]
@@ -244,14 +140,14 @@ mod tests {
         });
         b.setup(&settings(30, 30, 500));
         for turn in 1..=seen {
-            b.world.update(&TurnInput {
+            b.turn.world.update(&TurnInput {
                 turn,
                 ants: vec![ant(10, 10, 0), ant(10, 14, 1)],
                 ..TurnInput::default()
             });
         }
         b.begin_turn();
-        !b.scratch.danger[0].is_empty()
+        !b.turn.threats.danger[0].is_empty()
     }
 
     #[test]
