@@ -233,14 +233,37 @@ fn draw(rng: &mut ChaCha8Rng, r: Range) -> u32 {
     rng.random_range(r.lo.min(r.hi)..=r.hi.max(r.lo))
 }
 
+/// How the bots of a game think: all at once (the default, as the official engine) or
+/// one at a time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Serial thinking: each turn the seats think one after another, in player order. A
+    /// seat's state is sent when its own turn starts and its deadline (turntime, loadtime
+    /// at setup) counts from that moment, so every bot has the machine to itself for its
+    /// whole turn. The results are those of parallel thinking on a machine with a core per
+    /// bot: no bot sees another's orders before the turn resolves. Each turn then takes
+    /// up to the sum of the bots' times instead of the longest one.
+    pub serial: bool,
+}
+
 /// Plays one game: player `i` is `entrants[i]`, an in-process [`Bot`] (`Box<dyn Bot>`) or an
-/// external program ([`Entrant`]).
+/// external program ([`Entrant`]). The bots think in parallel ([`play_game_with`] chooses).
 ///
 /// See the crate documentation for an example.
 pub fn play_game<E: Into<Entrant>>(
     map: &Map,
     config: &GameConfig,
     entrants: Vec<E>,
+) -> Result<GameOutcome, GameError> {
+    play_game_with(map, config, entrants, PlayOptions::default())
+}
+
+/// [`play_game`] with the thinking mode of `options` (e.g. [`PlayOptions::serial`]).
+pub fn play_game_with<E: Into<Entrant>>(
+    map: &Map,
+    config: &GameConfig,
+    entrants: Vec<E>,
+    options: PlayOptions,
 ) -> Result<GameOutcome, GameError> {
     let entrants: Vec<Entrant> = entrants.into_iter().map(Into::into).collect();
     let n = usize::from(map.players());
@@ -348,65 +371,67 @@ pub fn play_game<E: Into<Entrant>>(
             }
         }
         engine_time += t0.elapsed();
-        let start = Instant::now();
-        let deadline = start + limit;
-        for (p, input) in &inputs {
-            let text = || match input {
-                Some(i) => render_turn(i),
-                None => render_settings(&settings),
-            };
-            match &mut seats[*p] {
-                Seat::Process(pb) => pb.send(&text()),
-                Seat::Remote(r) => r.send(&text()),
-                _ => {}
-            }
-        }
-        for (p, input) in &inputs {
-            if let Seat::Rust(bot) = &mut seats[*p] {
+        let mut turn_ctx = TurnCtx {
+            turn,
+            limit,
+            settings: &settings,
+            timing: &mut timing,
+            annotations,
+        };
+        if options.serial {
+            for (p, input) in &inputs {
                 let began = Instant::now();
-                let out = catch_unwind(AssertUnwindSafe(|| {
-                    if let Some(i) = input {
-                        let orders = bot.turn(i);
-                        let notes = bot.take_annotations();
-                        annotations.extend(notes.into_iter().map(|annotation| AnnotationRecord {
-                            turn: turn - 1,
-                            player: *p,
-                            annotation,
-                        }));
-                        orders
-                    } else {
-                        bot.setup(&settings);
-                        Vec::new()
+                let reply = match &mut seats[*p] {
+                    Seat::Process(pb) => {
+                        pb.send(&message(input.as_ref(), &settings));
+                        pb.receive(began + limit)
                     }
-                }));
-                let took = began.elapsed();
-                timing.bots[*p] += took;
-                timing.slowest[*p] = timing.slowest[*p].max(took);
-                if turn > 0 {
-                    timing.per_turn[*p].push(took);
-                }
-                replies[*p] = Some(match out {
-                    Err(_) => Reply::Crashed,
-                    Ok(_) if took > limit => Reply::Timeout,
-                    Ok(orders) => {
-                        rust_orders[*p] = orders;
-                        Reply::Go(Vec::new())
+                    Seat::Remote(r) => {
+                        r.send(&message(input.as_ref(), &settings));
+                        r.receive(began + limit)
                     }
-                });
+                    Seat::Rust(bot) => {
+                        replies[*p] = Some(turn_ctx.think(
+                            bot.as_mut(),
+                            *p,
+                            input.as_ref(),
+                            &mut rust_orders[*p],
+                        ));
+                        continue;
+                    }
+                    Seat::Gone => continue,
+                };
+                turn_ctx.record(*p, began.elapsed());
+                replies[*p] = Some(reply);
             }
-        }
-        for (p, _) in &inputs {
-            let reply = match &mut seats[*p] {
-                Seat::Process(pb) => pb.receive(deadline),
-                Seat::Remote(r) => r.receive(deadline),
-                _ => continue,
-            };
-            replies[*p] = Some(reply);
-            let took = start.elapsed();
-            timing.bots[*p] += took;
-            timing.slowest[*p] = timing.slowest[*p].max(took);
-            if turn > 0 {
-                timing.per_turn[*p].push(took);
+        } else {
+            let start = Instant::now();
+            let deadline = start + limit;
+            for (p, input) in &inputs {
+                match &mut seats[*p] {
+                    Seat::Process(pb) => pb.send(&message(input.as_ref(), &settings)),
+                    Seat::Remote(r) => r.send(&message(input.as_ref(), &settings)),
+                    _ => {}
+                }
+            }
+            for (p, input) in &inputs {
+                if let Seat::Rust(bot) = &mut seats[*p] {
+                    replies[*p] = Some(turn_ctx.think(
+                        bot.as_mut(),
+                        *p,
+                        input.as_ref(),
+                        &mut rust_orders[*p],
+                    ));
+                }
+            }
+            for (p, _) in &inputs {
+                let reply = match &mut seats[*p] {
+                    Seat::Process(pb) => pb.receive(deadline),
+                    Seat::Remote(r) => r.receive(deadline),
+                    _ => continue,
+                };
+                replies[*p] = Some(reply);
+                turn_ctx.record(*p, start.elapsed());
             }
         }
         let t1 = Instant::now();
@@ -546,6 +571,74 @@ pub fn play_game<E: Into<Entrant>>(
     })
 }
 
+/// The protocol text of a seat's turn: the settings at setup (no input), else its turn.
+fn message(input: Option<&crate::bot::TurnInput>, settings: &GameSettings) -> String {
+    match input {
+        Some(i) => render_turn(i),
+        None => render_settings(settings),
+    }
+}
+
+/// What the seats of one turn share while they think: the turn, its time limit, the
+/// settings, and where their times and annotations go.
+struct TurnCtx<'a> {
+    turn: u32,
+    limit: Duration,
+    settings: &'a GameSettings,
+    timing: &'a mut Timing,
+    annotations: &'a mut Vec<AnnotationRecord>,
+}
+
+impl TurnCtx<'_> {
+    /// Records that seat `p` took `took` this turn.
+    fn record(&mut self, p: usize, took: Duration) {
+        self.timing.bots[p] += took;
+        self.timing.slowest[p] = self.timing.slowest[p].max(took);
+        if self.turn > 0 {
+            self.timing.per_turn[p].push(took);
+        }
+    }
+
+    /// Lets in-process bot `p` set up (no input) or play its turn, timed from the call; its
+    /// orders go to `orders`. A panic is a crash, an answer after the limit a timeout.
+    fn think(
+        &mut self,
+        bot: &mut dyn Bot,
+        p: usize,
+        input: Option<&crate::bot::TurnInput>,
+        orders: &mut Vec<Order>,
+    ) -> Reply {
+        let began = Instant::now();
+        let turn = self.turn;
+        let annotations = &mut *self.annotations;
+        let out = catch_unwind(AssertUnwindSafe(|| {
+            if let Some(i) = input {
+                let orders = bot.turn(i);
+                let notes = bot.take_annotations();
+                annotations.extend(notes.into_iter().map(|annotation| AnnotationRecord {
+                    turn: turn - 1,
+                    player: p,
+                    annotation,
+                }));
+                orders
+            } else {
+                bot.setup(self.settings);
+                Vec::new()
+            }
+        }));
+        let took = began.elapsed();
+        self.record(p, took);
+        match out {
+            Err(_) => Reply::Crashed,
+            Ok(_) if took > self.limit => Reply::Timeout,
+            Ok(o) => {
+                *orders = o;
+                Reply::Go(Vec::new())
+            }
+        }
+    }
+}
+
 /// Sends the end message to an external bot or a remote seat and stops it (an external
 /// bot's stderr tail goes to `stderr`).
 fn finish_seat(
@@ -652,6 +745,38 @@ mod tests {
         let first = logs[0].lock().unwrap();
         assert_eq!(first.len(), 1, "{first:?}");
         assert!(first[0].starts_with("finish survived "), "{first:?}");
+    }
+
+    #[test]
+    fn serial_thinking_plays_the_same_game_as_parallel_thinking() {
+        let map = Map::official("maze/maze_p04_01.map").unwrap();
+        let config = GameConfig {
+            turns: 150,
+            ..GameConfig::seeded(9)
+        };
+        // Two in-process bots and two external programs that answer `go` at once.
+        let quiet = "while read l; do case $l in ready|go) echo go;; end) exit;; esac; done";
+        let seats = || -> Vec<Entrant> {
+            vec![
+                Entrant::InProcess(Box::new(crate::bots::GreedyBot::hunter())),
+                Entrant::Command(quiet.into()),
+                Entrant::InProcess(Box::new(crate::bots::GreedyBot::greedy())),
+                Entrant::Command(quiet.into()),
+            ]
+        };
+        let parallel = play_game(&map, &config, seats()).unwrap();
+        let serial = play_game_with(&map, &config, seats(), PlayOptions { serial: true }).unwrap();
+        assert_eq!(parallel.turns, serial.turns);
+        assert_eq!(parallel.statuses, serial.statuses);
+        assert_eq!(parallel.scores, serial.scores);
+        assert_eq!(parallel.replay, serial.replay);
+        assert!(
+            serial
+                .timing
+                .per_turn
+                .iter()
+                .all(|t| t.len() == serial.turns as usize)
+        );
     }
 
     #[test]
