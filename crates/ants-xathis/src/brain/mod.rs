@@ -126,11 +126,17 @@ const NO_IDX: u32 = u32::MAX;
 pub struct Brain {
     /// What several steps read or write: world, clock, searches, enemy view, moves.
     turn: Turn,
+    /// The food step.
     food: FoodStep,
+    /// The enemy-hill and chase steps.
     enemies: EnemySteps,
+    /// The fight and escape steps.
     fight: FightStep,
+    /// The defence step and the home guard.
     defence: DefenceStep,
+    /// The explore values, the explore and distribute steps.
     explore: ExploreStep,
+    /// The areas and border, the mission steps.
     missions: MissionStep,
 }
 
