@@ -215,3 +215,180 @@ fn bad_input_is_an_error_with_exit_code_2() {
         stderr(&out)
     );
 }
+
+fn maze_map() -> String {
+    let map =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/ants/maps/maze/maze_p04_01.map");
+    assert!(
+        map.is_file(),
+        "official map missing: {} (the repository carries it in data/ants/maps/)",
+        map.display()
+    );
+    map.to_str().unwrap().to_owned()
+}
+
+/// The cells of a `| label | length | …` row of the compare table.
+fn row_length(text: &str, label: &str) -> u32 {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("| {label} |")))
+        .unwrap_or_else(|| panic!("no row {label:?} in {text}"));
+    line.split('|').nth(2).unwrap().trim().parse().unwrap()
+}
+
+#[test]
+fn compare_runs_every_algorithm_and_draws_clusters_and_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("maze.svg");
+    let map = maze_map();
+    let out = botforge(&[
+        "--map",
+        &map,
+        "--from",
+        "1,1",
+        "--to",
+        "50,50",
+        "--compare",
+        "--cluster",
+        "14,20",
+        "--entrances",
+        "centered,corner",
+        "--repeat",
+        "3",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let optimal = row_length(&text, "BFS");
+    assert_eq!(row_length(&text, "A*"), optimal, "{text}");
+    assert!(row_length(&text, "best-first") >= optimal, "{text}");
+    let hpa = [
+        "HPA* (Centered, 14)",
+        "HPA* (Corner, 14)",
+        "HPA* (Centered, 20)",
+        "HPA* (Corner, 20)",
+    ];
+    for label in hpa {
+        assert!(row_length(&text, label) >= optimal, "{label}: {text}");
+    }
+    assert!(text.contains("fastest of 3 runs"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(picture.trim_end().ends_with("</svg>"));
+    // 98 rows and columns in clusters of 14 overlapping by one: 9 × 9 clusters.
+    assert!(
+        picture.matches("stroke-dasharray").count() >= 81,
+        "cluster outlines"
+    );
+    assert!(picture.contains("clusters of HPA* (Centered, 14)"));
+    for label in ["BFS", "A*", "best-first"].into_iter().chain(hpa) {
+        assert!(picture.contains(&format!(">{label} (")), "legend {label}");
+    }
+    // Every path is drawn in its colour: the first two colours of the palette.
+    assert!(picture.contains("stroke=\"#e6194b\"") && picture.contains("stroke=\"#4363d8\""));
+}
+
+#[test]
+fn influence_detours_around_enemies_as_in_the_thesis_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("influence.svg");
+    let map = maze_map();
+    let out = botforge(&[
+        "--map",
+        &map,
+        "--from",
+        "14,5",
+        "--to",
+        "23,40",
+        "--own",
+        "14,6;15,5",
+        "--enemy",
+        "21,20;22,22;20,24;23,18",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = |label: &str| -> (u32, u32) {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("| {label} |")))
+            .unwrap_or_else(|| panic!("no row {label:?} in {text}"));
+        let f: Vec<u32> = line
+            .split('|')
+            .skip(2)
+            .take(2)
+            .map(|t| t.trim().parse().unwrap())
+            .collect();
+        (f[0], f[1])
+    };
+    let (plain_steps, plain_cost) = row("without influence");
+    let (safe_steps, safe_cost) = row("with influence");
+    assert_eq!(plain_steps, 44, "{text}");
+    // The influence-aware path is longer but cheaper under the influence costs, which are
+    // 1..=4 per step.
+    assert!(safe_steps > plain_steps && safe_cost < plain_cost, "{text}");
+    assert!(
+        plain_cost > plain_steps && safe_cost >= safe_steps,
+        "{text}"
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("fill=\"#d00000\""), "enemy safety wash");
+    assert!(picture.contains("fill=\"#00a000\""), "own safety wash");
+    assert_eq!(
+        picture.matches("fill=\"#b00000\"").count(),
+        4,
+        "enemy units"
+    );
+}
+
+#[test]
+fn list_flags_need_compare_and_the_svg_path_is_checked_first() {
+    let map = maze_map();
+    let out = botforge(&[
+        "--map",
+        &map,
+        "--from",
+        "1,1",
+        "--to",
+        "50,50",
+        "--cluster",
+        "14,20",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--cluster takes several values only with --compare"),
+        "{}",
+        stderr(&out)
+    );
+    let out = botforge(&[
+        "--map",
+        &map,
+        "--from",
+        "1,1",
+        "--to",
+        "50,50",
+        "--svg",
+        "/nonexistent-dir/x.svg",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot write /nonexistent-dir/x.svg"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).is_empty(),
+        "no search before the output is known writable"
+    );
+    let out = botforge(&[
+        "--map", &map, "--from", "1,1", "--to", "50,50", "--enemy", "0,0;x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("expected ROW,COL"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -376,6 +376,34 @@ impl Hpa {
         self.node_cell.iter().map(move |&i| shape.pos(i))
     }
 
+    /// Every cluster as its top-left cell and its extent in rows and columns (the cells it
+    /// spans, its shared border lines included; on a torus a cluster may wrap past the
+    /// last row or column).
+    pub fn cluster_bounds(&self) -> impl Iterator<Item = (Pos, u32, u32)> + '_ {
+        self.clusters.iter().map(|cl| {
+            let top = Pos::new(
+                self.rows.start(cl.row) as i32,
+                self.cols.start(cl.col) as i32,
+            );
+            (top, self.rows.ext(cl.row) + 1, self.cols.ext(cl.col) + 1)
+        })
+    }
+
+    /// The abstract graph: every inner edge once (in one direction), as the cells of its
+    /// two transition nodes and its cost in steps.
+    pub fn abstract_edges(&self) -> impl Iterator<Item = (Pos, Pos, u32)> + '_ {
+        let shape = self.shape();
+        self.clusters.iter().flat_map(move |cl| {
+            cl.edges.iter().filter(|e| !e.reversed).map(move |e| {
+                (
+                    shape.pos(self.node_cell[e.from as usize]),
+                    shape.pos(self.node_cell[e.to as usize]),
+                    e.cost,
+                )
+            })
+        })
+    }
+
     /// The clusters containing cell `i` (1, 2 or 4 because of the overlap).
     fn clusters_of(&self, i: u32) -> Vec<u32> {
         let (r, c) = self.nb.row_col(i);
@@ -815,6 +843,44 @@ mod tests {
         assert_eq!(b.ext(4), 3);
         assert_eq!(b.clusters_of(39), ([4, 4], 1));
         assert_eq!(b.clusters_of(0), ([0, 0], 1));
+    }
+
+    #[test]
+    fn cluster_bounds_cover_the_map_and_edges_join_nodes_at_their_distance() {
+        for topology in [Topology::Bounded, Topology::Torus] {
+            let shape = Shape::new(23, 31, topology);
+            // A wall across column 15 with gaps at rows 4 and 17.
+            let water = |i: u32| {
+                let p = shape.pos(i);
+                p.col == 15 && p.row != 4 && p.row != 17
+            };
+            let hpa = Hpa::from_terrain(shape, 8, Entrances::Corner, water);
+            let mut covered = vec![0u32; shape.len()];
+            for (top, h, w) in hpa.cluster_bounds() {
+                assert!(h >= 2 && w >= 2 && h <= 8 && w <= 8, "{top:?} {h}x{w}");
+                for r in 0..h as i32 {
+                    for c in 0..w as i32 {
+                        let p = shape.normalize(Pos::new(top.row + r, top.col + c));
+                        covered[shape.index(p.unwrap()) as usize] += 1;
+                    }
+                }
+            }
+            assert_eq!(hpa.cluster_bounds().count(), hpa.cluster_count());
+            assert!(
+                covered.iter().all(|&n| (1..=4).contains(&n)),
+                "{topology:?}"
+            );
+            let nodes: Vec<Pos> = hpa.node_cells().collect();
+            let edges: Vec<_> = hpa.abstract_edges().collect();
+            assert_eq!(edges.len() * 2, hpa.edge_count());
+            let mut flood = FloodFill::new(shape);
+            for &(a, b, cost) in &edges {
+                assert!(nodes.contains(&a) && nodes.contains(&b));
+                flood.fill([shape.index(a)], Limits::NONE, |i| !water(i));
+                // Inside one cluster the path may be longer than across the whole map.
+                assert!(cost >= flood.dist(shape.index(b)).unwrap(), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]
