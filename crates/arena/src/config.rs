@@ -142,6 +142,12 @@ pub struct Config {
     /// decides (see [`crate::sprt`]).
     #[serde(default)]
     pub sprt: Option<SprtConfig>,
+    /// Serial thinking in Ants games (the bots think one at a time, each with its full
+    /// turntime, see [`ants::game::PlayOptions`]): `true` always, `false` never; absent, a
+    /// game thinks serially when it has more seats than the cores given to it (the cores
+    /// divided by the games played at once, at least one). Not part of a run's meaning.
+    #[serde(default)]
+    pub serial: Option<bool>,
     #[serde(skip)]
     source: PathBuf,
 }
@@ -241,6 +247,32 @@ impl Config {
             return Err(bad(
                 "bots",
                 "a paired schedule needs at least two bots".into(),
+            ));
+        }
+        if self.schedule() == Schedule::Contest {
+            if self.bots.len() < 2 {
+                return Err(bad(
+                    "bots",
+                    "the contest schedule needs at least two bots".into(),
+                ));
+            }
+            if self.maps.is_empty() {
+                return Err(bad(
+                    "maps",
+                    "the contest schedule draws every game's map from `maps`; give the pool".into(),
+                ));
+            }
+            if self.sprt.is_some() {
+                return Err(bad(
+                    "sprt",
+                    "a test needs a paired schedule, not `contest`".into(),
+                ));
+            }
+        }
+        if self.serial.is_some() && self.game != "ants" {
+            return Err(bad(
+                "serial",
+                format!("applies to ants games only, not {}", self.game),
             ));
         }
         Ok(())
@@ -414,5 +446,31 @@ mod tests {
         assert!(e.to_string().contains("not one of the bots"), "{e}");
         let e = parse(&format!("schedule = \"swiss\"\n{two}")).unwrap_err();
         assert!(e.to_string().contains("schedule"), "{e}");
+    }
+
+    #[test]
+    fn contest_and_serial_keys_are_checked() {
+        let two = "game = \"ants\"\ngames = 2\n[[bots]]\nname = \"a\"\n[[bots]]\nname = \"b\"\n";
+        let c = parse(&format!(
+            "schedule = \"contest\"\nmaps = [\"m\"]\nserial = true\n{two}"
+        ))
+        .unwrap();
+        assert_eq!(c.schedule(), Schedule::Contest);
+        assert_eq!(c.serial, Some(true));
+        assert!(!c.schedule().paired());
+        let e = parse(&format!("schedule = \"contest\"\n{two}")).unwrap_err();
+        assert!(e.to_string().contains("`maps`"), "{e}");
+        let e = parse("schedule = \"contest\"\nmaps = [\"m\"]\ngame = \"ants\"\ngames = 2\n[[bots]]\nname = \"a\"\n")
+            .unwrap_err();
+        assert!(e.to_string().contains("at least two bots"), "{e}");
+        let e = parse(&format!(
+            "schedule = \"contest\"\nmaps = [\"m\"]\n{two}[sprt]\n"
+        ))
+        .unwrap_err();
+        assert!(e.to_string().contains("`sprt`"), "{e}");
+        let e =
+            parse("serial = false\ngame = \"wumpus\"\ngames = 1\n[[bots]]\nname = \"reference\"\n")
+                .unwrap_err();
+        assert!(e.to_string().contains("`serial`"), "{e}");
     }
 }

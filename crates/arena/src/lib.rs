@@ -8,10 +8,12 @@
 //! intervals from the store; [`report`] renders them as text or a self-contained HTML page.
 //! [`work`] spreads a run's games over many workers sharing one PostgreSQL database
 //! ([`store::pg`]).
-//! [`schedule`] lays out the games (rotation, versus, round robin); [`sprt`] and
+//! [`schedule`] lays out the games (rotation, versus, round robin, the 2011 contest format,
+//! reported by [`contest`]); [`sprt`] and
 //! [`sprt_run`] stop a two-bot match as soon as a sequential probability ratio test decides.
 
 pub mod config;
+pub mod contest;
 pub mod games;
 pub mod rating;
 pub mod report;

@@ -84,7 +84,7 @@ fn number(v: f64) -> String {
 }
 
 /// Whether a seat status means the bot crashed or was removed for invalid orders.
-fn crashed(status: &str) -> bool {
+pub(crate) fn crashed(status: &str) -> bool {
     status.starts_with("crash") || status == "invalid"
 }
 

@@ -8,6 +8,15 @@
 //!   the two bots' seats swapped (with more than two seats the two bots alternate over the
 //!   seats), so luck of the map and the seed cancels within a pair.
 //! * **round-robin**: every pair of bots plays `games` games per map as in `versus`.
+//! * **contest** (the AI Challenge 2011 format): `games` games in all; game `g` draws its
+//!   map from the whole pool (every map of `maps`, any player count) and fills the map's
+//!   `n` seats from the `k` bots, with repetition when the map has more seats than there
+//!   are bots: every bot sits `n div k` times and `n mod k` bots drawn at random once more,
+//!   in a shuffled order (a game of at most `k` seats has `n` different bots; in a larger
+//!   one every bot plays, none more than `⌈n / k⌉` times). The draw and the game's seed come from a SplitMix64 stream seeded by the base
+//!   seed and `g` (stable across platforms and versions: same seed, same schedule); the
+//!   `seeding` key does not apply. Rate it with [`crate::rating::TrueSkillParams::CONTEST_2011`]
+//!   (see [`crate::contest`]).
 //!
 //! Two seedings lay the games out on the maps and number them:
 //!
@@ -38,6 +47,8 @@ pub enum Schedule {
     Versus,
     /// Every pair of bots plays in seat-swapped pairs of games.
     RoundRobin,
+    /// The 2011 contest: every game draws a map from the pool and its seats from the bots.
+    Contest,
 }
 
 /// How games are laid out on the maps and seeded (`seeding = "…"` in a config), see the
@@ -55,7 +66,7 @@ pub enum Seeding {
 impl Schedule {
     /// Whether games come in seat-swapped pairs sharing map and seed.
     pub fn paired(self) -> bool {
-        self != Self::Rotate
+        matches!(self, Self::Versus | Self::RoundRobin)
     }
 }
 
@@ -67,6 +78,7 @@ pub const MAX_SCHEDULE: u128 = 1_000_000;
 pub fn count(config: &Config, maps: usize) -> u128 {
     let matchups = match config.schedule() {
         Schedule::Rotate => 1,
+        Schedule::Contest => return u128::from(config.games),
         _ => matchups(config).len() as u128,
     };
     let per_map = u128::from(config.games) * matchups;
@@ -93,10 +105,10 @@ pub fn jobs(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>
          split it into several runs",
         config.games,
         match config.schedule() {
-            Schedule::Rotate => 1,
+            Schedule::Rotate | Schedule::Contest => 1,
             _ => matchups(config).len(),
         },
-        if config.seeding == Seeding::Sequential {
+        if config.seeding == Seeding::Sequential || config.schedule() == Schedule::Contest {
             String::new()
         } else {
             format!(" × {} maps", maps.len())
@@ -113,6 +125,13 @@ pub fn jobs(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>
             seats
         })
     };
+    if config.schedule() == Schedule::Contest {
+        let seats = maps
+            .iter()
+            .map(|m| seats_of(m))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        return Ok(contest(config, &maps, &seats));
+    }
     if config.seeding == Seeding::Sequential {
         let seats = maps
             .iter()
@@ -140,6 +159,7 @@ pub fn jobs(config: &Config, player: &dyn GamePlayer) -> anyhow::Result<Vec<Job>
                     }
                 }
             }
+            Schedule::Contest => {}
         }
     }
     Ok(out)
@@ -178,6 +198,60 @@ fn paired(config: &Config, map: &str, seats: usize, pair: [&BotEntry; 2], out: &
     }
 }
 
+/// The tag ending the job keys of the `contest` schedule (how a report tells a contest run).
+pub const CONTEST_TAG: &str = "|contest";
+
+/// SplitMix64: a small generator whose stream is fixed by its definition, so a contest
+/// schedule stays the same across versions of any crate (resumed runs find their keys).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`; multiply-shift, bias below 2^-32 for the sizes here).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+
+    /// Shuffles `items` (Fisher–Yates).
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The jobs of the `contest` schedule (see the module documentation); `seats[m]` is the
+/// seat count of `maps[m]`.
+fn contest(config: &Config, maps: &[String], seats: &[usize]) -> Vec<Job> {
+    let k = config.bots.len().max(1);
+    let mut out = Vec::new();
+    if maps.is_empty() || config.bots.is_empty() {
+        return out;
+    }
+    for g in 0..config.games {
+        let mut rng = SplitMix(mix(config.seed, CONTEST_TAG, g));
+        let m = rng.below(maps.len());
+        let n = seats[m];
+        // `n div k` of every bot, `n mod k` different bots more, in a shuffled order.
+        let mut extra: Vec<&BotEntry> = config.bots.iter().collect();
+        rng.shuffle(&mut extra);
+        extra.truncate(n % k);
+        let mut pool: Vec<&BotEntry> = (0..n / k).flat_map(|_| config.bots.iter()).collect();
+        pool.extend(extra);
+        rng.shuffle(&mut pool);
+        let seed = rng.next() >> 1;
+        out.push(job(config, &maps[m], g, seed, &pool, CONTEST_TAG));
+    }
+    out
+}
+
 /// The tag ending the job keys of the `sequential` seeding.
 const SEQUENTIAL_TAG: &str = "|seq";
 
@@ -195,7 +269,7 @@ pub fn numbered_file(job: &Job, extension: &str) -> Option<String> {
 fn matchups(config: &Config) -> Vec<[&BotEntry; 2]> {
     let mut out = Vec::new();
     match config.schedule() {
-        Schedule::Rotate => {}
+        Schedule::Rotate | Schedule::Contest => {}
         Schedule::Versus => {
             if let Some(o) = config.opponent_entry() {
                 out.extend(
@@ -513,6 +587,57 @@ mod tests {
         );
         let keys: std::collections::HashSet<_> = j.iter().map(|j| &j.key).collect();
         assert_eq!(keys.len(), 8);
+    }
+
+    #[test]
+    fn contest_draws_maps_and_seats_deterministically_with_bounded_repetition() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["2-a.map", "3-b.map", "4-c.map", "6-d.map", "10-e.map"];
+        let bots = ["p", "q", "r", "s"];
+        let c = sequential_config(dir.path(), &names, "schedule = \"contest\"", &bots, 200);
+        let j = jobs(&c, &BySeats).unwrap();
+        assert_eq!(j.len(), 200);
+        assert_eq!(count(&c, names.len()), 200);
+        assert_eq!(j, jobs(&c, &BySeats).unwrap(), "same seed, same schedule");
+        let mut maps_seen = std::collections::HashSet::new();
+        for g in &j {
+            let name = map_names(std::slice::from_ref(g)).remove(0);
+            let n: usize = name.split('-').next().unwrap().parse().unwrap();
+            assert_eq!(
+                g.seats.len(),
+                n,
+                "{name}: the map's player count seats the game"
+            );
+            for b in bots {
+                let k = g.seats.iter().filter(|s| *s == b).count();
+                assert!(
+                    k >= n / bots.len() && k <= n.div_ceil(bots.len()),
+                    "{b} sits {k} times in {:?}",
+                    g.seats
+                );
+            }
+            assert!(g.key.ends_with(CONTEST_TAG));
+            maps_seen.insert(name);
+        }
+        assert_eq!(maps_seen.len(), names.len(), "every map is drawn");
+        let keys: std::collections::HashSet<_> = j.iter().map(|g| &g.key).collect();
+        assert_eq!(keys.len(), 200);
+        let seeds: std::collections::HashSet<_> = j.iter().map(|g| g.seed).collect();
+        assert_eq!(seeds.len(), 200);
+        // Every bot takes every seat index of the 2-player map at some point.
+        let firsts: std::collections::HashSet<_> = j
+            .iter()
+            .filter(|g| g.seats.len() == 2)
+            .map(|g| g.seats[0].clone())
+            .collect();
+        assert_eq!(firsts.len(), bots.len());
+        // Another base seed draws another schedule; more games extend it unchanged.
+        let mut other = c.clone();
+        other.seed = 11;
+        assert_ne!(jobs(&other, &BySeats).unwrap(), j);
+        let mut more = c.clone();
+        more.games = 250;
+        assert_eq!(jobs(&more, &BySeats).unwrap()[..200], j[..]);
     }
 
     #[test]

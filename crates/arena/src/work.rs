@@ -162,7 +162,7 @@ fn setup(store: &mut PgStore, run: &str, options: &WorkOptions) -> anyhow::Resul
         .with_context(|| format!("run {run:?} is not registered"))?;
     let config = Config::parse(&record.config, Path::new(&record.config_path))
         .with_context(|| format!("the config of run {run:?}"))?;
-    let player = crate::games::player(&config.game, &config.options)
+    let player = crate::games::player_for(&config, options.threads)
         .with_context(|| format!("the config of run {run:?}"))?;
     for (i, b) in config.bots.iter().enumerate() {
         player

@@ -1,4 +1,5 @@
-//! Ants in the arena: bots and external programs from [`ants_bots`], games on map files.
+//! Ants in the arena: bots and external programs from [`ants_bots`], games on map files,
+//! each thinking in parallel or serially by the run's [`Serial`] rule.
 
 use std::path::Path;
 
@@ -41,11 +42,59 @@ const OPTION_KEYS: [&str; 15] = [
     "scenario",
 ];
 
+/// When the bots of a game think one at a time ([`ants::game::PlayOptions::serial`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Serial {
+    /// Every game (`serial = true`).
+    Always,
+    /// No game (`serial = false`).
+    Never,
+    /// Games with more seats than `cores_per_game` (the config's `serial` absent).
+    Auto {
+        /// The cores each game has: the machine's cores divided by the games played at
+        /// once, at least one.
+        cores_per_game: usize,
+    },
+}
+
+impl Serial {
+    /// The rule for a run of `config` playing `games_at_once` games at a time (0 = one per
+    /// core) on a machine of `cores` cores.
+    pub fn rule(config: &crate::Config, games_at_once: usize, cores: usize) -> Self {
+        match config.serial {
+            Some(true) => Self::Always,
+            Some(false) => Self::Never,
+            None => {
+                let cores = cores.max(1);
+                let at_once = if games_at_once == 0 {
+                    cores
+                } else {
+                    games_at_once
+                };
+                Self::Auto {
+                    cores_per_game: (cores / at_once).max(1),
+                }
+            }
+        }
+    }
+
+    /// Whether a game of `seats` seats thinks serially.
+    pub fn applies(self, seats: usize) -> bool {
+        match self {
+            Self::Always => true,
+            Self::Never => false,
+            Self::Auto { cores_per_game } => seats > cores_per_game,
+        }
+    }
+}
+
 /// Plays Ants games on map files.
 #[derive(Clone, Debug)]
 pub struct AntsPlayer {
     /// Every game's parameters; the seeds are set per game.
     config: ants::GameConfig,
+    /// Which games think serially.
+    serial: Serial,
 }
 
 /// A string option that must be one of `allowed`.
@@ -155,12 +204,28 @@ impl AntsPlayer {
             config.food_turn.lo > 0,
             "options.food_turn: must be at least 1"
         );
-        Ok(Self { config })
+        Ok(Self {
+            config,
+            serial: Serial::Never,
+        })
+    }
+
+    /// This player with the serial-thinking rule `serial` (the default is
+    /// [`Serial::Never`]: the bots of every game think at once).
+    #[must_use]
+    pub fn with_serial(mut self, serial: Serial) -> Self {
+        self.serial = serial;
+        self
     }
 
     /// The parameters every game is played with (seeds aside).
     pub fn config(&self) -> &ants::GameConfig {
         &self.config
+    }
+
+    /// Which games think serially.
+    pub fn serial(&self) -> Serial {
+        self.serial
     }
 }
 
@@ -218,7 +283,9 @@ impl GamePlayer for AntsPlayer {
             game_id: i64::from(job.index),
             ..self.config.clone()
         };
-        let result = ants::play_game(&map, &config, bots)?;
+        let serial = self.serial.applies(bots.len());
+        let result =
+            ants::game::play_game_with(&map, &config, bots, ants::game::PlayOptions { serial })?;
         let replay = match replay_dir {
             Some(dir) => {
                 let name = crate::schedule::numbered_file(job, "replay")
@@ -232,6 +299,7 @@ impl GamePlayer for AntsPlayer {
         let mut details = serde_json::json!({
             "playerturns": result.playerturns,
             "seats": seat_details(&result),
+            "serial": serial,
         });
         // What external bots wrote to stderr, per seat, when any did (a crash's message).
         if result.stderr.iter().any(|s| !s.is_empty()) {
@@ -254,5 +322,49 @@ impl GamePlayer for AntsPlayer {
                 })
                 .collect(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(serial: &str) -> crate::Config {
+        crate::Config::parse(
+            &format!("game = \"ants\"\ngames = 1\n{serial}\n[[bots]]\nname = \"hunter\"\n"),
+            Path::new("s.toml"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn serial_thinking_applies_to_games_with_more_seats_than_their_cores() {
+        let auto = config("");
+        // Two games at a time on two cores: one core per game, every game is serial.
+        let r = Serial::rule(&auto, 2, 2);
+        assert_eq!(r, Serial::Auto { cores_per_game: 1 });
+        assert!(r.applies(2));
+        // One game at a time on two cores: 2-player games think at once, 3+ serially.
+        let r = Serial::rule(&auto, 1, 2);
+        assert!(!r.applies(2) && r.applies(3));
+        // `threads = 0` plays one game per core; more games than cores still get one.
+        assert_eq!(
+            Serial::rule(&auto, 0, 8),
+            Serial::Auto { cores_per_game: 1 }
+        );
+        assert_eq!(
+            Serial::rule(&auto, 16, 8),
+            Serial::Auto { cores_per_game: 1 }
+        );
+        assert_eq!(
+            Serial::rule(&auto, 2, 16),
+            Serial::Auto { cores_per_game: 8 }
+        );
+        assert!(!Serial::rule(&auto, 2, 16).applies(8));
+        assert_eq!(
+            Serial::rule(&config("serial = true"), 1, 64),
+            Serial::Always
+        );
+        assert!(!Serial::rule(&config("serial = false"), 2, 1).applies(10));
     }
 }

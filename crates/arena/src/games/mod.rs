@@ -22,6 +22,23 @@ pub fn player(game: &str, options: &toml::Table) -> anyhow::Result<Box<dyn GameP
     }
 }
 
+/// The adapter for a run of `config` that plays `games_at_once` games at a time (0 = one
+/// per core): [`player`] with the config's `[options]`, and for Ants the serial-thinking
+/// rule of the config's `serial` key ([`ants::Serial::rule`] on this machine's cores).
+pub fn player_for(
+    config: &crate::Config,
+    games_at_once: usize,
+) -> anyhow::Result<Box<dyn GamePlayer>> {
+    if config.game == "ants" {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let serial = ants::Serial::rule(config, games_at_once, cores);
+        return Ok(Box::new(
+            ants::AntsPlayer::from_options(&config.options)?.with_serial(serial),
+        ));
+    }
+    player(&config.game, &config.options)
+}
+
 /// Reads an optional non-negative integer option.
 pub(crate) fn int_option(options: &toml::Table, key: &str, default: u64) -> anyhow::Result<u64> {
     match options.get(key) {
