@@ -34,6 +34,7 @@ pub mod engine;
 pub mod food;
 pub mod game;
 pub mod map;
+pub mod mapgen;
 pub mod online;
 pub mod process;
 pub mod protocol;

@@ -184,6 +184,10 @@ pub enum Command {
     /// every game stored with its replay and TrueSkill ratings, the ladder pages on --web
     /// (docs/ants-online.md).
     Server(crate::ants_server::ServerArgs),
+    /// Make a seeded map of an official family (cell_maze, random_walk, maze) for 2 to 10
+    /// players that keeps the official map rules, or check map files against the rules
+    /// (`--check FILE…`); see docs/ants-maps.md.
+    Mapgen(crate::ants_mapgen::MapgenArgs),
     /// List the registered bots.
     Bots,
 }
@@ -216,6 +220,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Tournament { args, params } => tournament(&args, &params),
         Command::Server(args) => crate::ants_server::run(&args),
         Command::Online(args) => crate::ants_online::online(args),
+        Command::Mapgen(args) => crate::ants_mapgen::run(&args),
         Command::Bots => {
             outln!("{}", BOTS.describe().trim_end())?;
             Ok(ExitCode::SUCCESS)

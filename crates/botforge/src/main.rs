@@ -32,6 +32,7 @@ macro_rules! outln {
 }
 
 mod ants;
+mod ants_mapgen;
 mod ants_online;
 mod ants_server;
 mod arena;
