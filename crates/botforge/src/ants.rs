@@ -98,6 +98,11 @@ pub enum Command {
         replay: Option<PathBuf>,
         #[command(flatten)]
         params: Params,
+        /// Serial thinking: the bots think one at a time, each with its own full turntime
+        /// from the moment its state is sent (fair time for many bots on few cores; the
+        /// same game as parallel thinking).
+        #[arg(long)]
+        serial: bool,
         /// Bots in player order, comma separated, as in `tournament --bots` (instead of the
         /// positional BOTS).
         #[arg(long = "bots", value_name = "BOTS", value_parser = parse_bot_list, conflicts_with = "bots")]
@@ -199,12 +204,14 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             map,
             replay,
             params,
+            serial,
             bot_list,
             bots,
         } => play(
             map.as_ref(),
             replay,
             &params,
+            ants::game::PlayOptions { serial },
             bot_list.map_or(bots, |BotList(list)| list),
         ),
         Command::Bot { spec, profile } => {
@@ -246,6 +253,7 @@ fn play(
     map: Option<&PathBuf>,
     replay: Option<PathBuf>,
     params: &Params,
+    options: ants::game::PlayOptions,
     bots: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
     crate::check_output(replay.as_deref())?;
@@ -271,7 +279,7 @@ fn play(
     }
     let config = params.config()?;
     let started = Instant::now();
-    let result = ants::play_game(&map, &config, entrants)
+    let result = ants::game::play_game_with(&map, &config, entrants, options)
         .with_context(|| format!("cannot play on {map_name}"))?;
     out!("{}", ants::report::outcome(&result, started.elapsed()))?;
     if let Some(path) = replay {
@@ -420,6 +428,10 @@ pub struct TournamentArgs {
     /// Play every pair of bots `--games` games instead of rotating the bots.
     #[arg(long)]
     pub round_robin: bool,
+    /// The 2011 contest format: `--games` games in all, each on a map drawn from `--maps`
+    /// with its seats drawn from the bots (the arena's `contest` schedule).
+    #[arg(long, conflicts_with_all = ["opponent", "round_robin"])]
+    pub contest: bool,
     /// Also write every seat of every game as CSV to this file (atomically), with the
     /// analysis columns (ants alive at turns 100/200/300, hills lost, slowest turn).
     #[arg(long)]
@@ -517,6 +529,9 @@ fn tournament_config(a: &TournamentArgs, params: &Params) -> anyhow::Result<Stri
         (None, true) => {
             set("schedule", "round-robin".into());
         }
+        (None, false) if a.contest => {
+            set("schedule", "contest".into());
+        }
         (None, false) => {}
     }
     let mut options = toml::Table::new();
@@ -568,7 +583,7 @@ fn tournament(a: &TournamentArgs, params: &Params) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let cfg = arena::Config::parse(&text, std::path::Path::new("tournament.toml"))?;
-    let player = arena::games::player("ants", &cfg.options)?;
+    let player = arena::games::player_for(&cfg, cfg.threads)?;
     let mut store = match &a.db {
         Some(path) => arena::Store::open(path)?,
         None => arena::Store::in_memory()?,

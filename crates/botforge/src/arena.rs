@@ -102,7 +102,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 cfg.threads = t;
             }
             let db = db.unwrap_or_else(|| cfg.db.to_string_lossy().into_owned());
-            let player = arena::games::player(&cfg.game, &cfg.options)
+            let player = arena::games::player_for(&cfg, cfg.threads)
                 .with_context(|| format!("arena config {}", path.display()))?;
             if is_url(&db) {
                 return run_shared(&cfg, &text, &path, player.as_ref(), &db, limit, lease);
@@ -200,7 +200,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             };
             let games = store.matches(Some(&run))?;
             anyhow::ensure!(!games.is_empty(), "no games stored for run {run:?}");
-            let standings = arena::rating::standings(&games);
+            let standings = arena::rating::standings_with(&games, &arena::contest::params(&games));
             outln!("run {run:?}: {} games", games.len())?;
             out!("{}", arena::report::text(&standings))?;
             let bots: Vec<String> = cfg
@@ -211,6 +211,9 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 "\n{}",
                 arena::report::results_table(&arena::report::bot_results(&bots, &games))
             )?;
+            if let Some(section) = arena::contest::text(&games) {
+                out!("\n{section}")?;
+            }
             if let Some(path) = &csv {
                 arena::report::write_atomic(path, arena::report::csv(&games).as_bytes())?;
                 eprintln!("games written to {}", path.display());
