@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use ants::{Annotation, Bot, GameSettings, Order, TurnInput};
+use ants::visual::Command;
+use ants::{Bot, GameSettings, Order, TurnInput};
 use grid::{Grid, Pos};
 use search::Budget;
 use tracing::{debug, info, trace};
@@ -45,7 +46,7 @@ pub struct ThesisBot {
     profile: Profile,
     name: String,
     game: Option<Game>,
-    notes: Vec<Annotation>,
+    notes: Vec<Command>,
     last_turn: Duration,
 }
 
@@ -169,7 +170,7 @@ impl Bot for ThesisBot {
         orders
     }
 
-    fn take_annotations(&mut self) -> Vec<Annotation> {
+    fn take_visuals(&mut self) -> Vec<Command> {
         std::mem::take(&mut self.notes)
     }
 }

@@ -11,8 +11,8 @@
 //!
 //! Every value the thesis leaves open is a named constant documented where it is used; the
 //! list is collected in `docs/ants-thesis.md`. Logging uses `tracing` with one target per
-//! thesis log category ([`log`]); per-tile debug notes (task, target, path) are returned by
-//! [`ants::Bot::take_annotations`].
+//! thesis log category ([`log`]); per-ant debug notes (task, target, path) are returned as
+//! 2011 visualizer commands by [`ants::Bot::take_visuals`].
 //!
 //! ```
 //! use ants_thesis::{Profile, ThesisBot};

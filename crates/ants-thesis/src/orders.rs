@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use ants::{Annotation, Order};
+use ants::Order;
+use ants::visual::{Command, route_steps};
 use grid::{Dir, Grid, Pos};
 
 use crate::safety::{Engagement, Threat};
@@ -263,8 +264,10 @@ impl OrderBook {
     }
 
     /// Finalises the turn: cancels moves into a square where an own ant stays (cascading, so
-    /// no own collision can happen) and returns the orders and their annotations.
-    pub fn finish(&mut self, world: &World) -> (Vec<Order>, Vec<Annotation>) {
+    /// no own collision can happen) and returns the orders and, per ant, what to show in
+    /// the 2011 visualizer: `i r c task LABEL [target R C]` and its planned path as a
+    /// `routePlan` (or a `line` to the target when the path is not a chain of steps).
+    pub fn finish(&mut self, world: &World) -> (Vec<Order>, Vec<Command>) {
         let mut stays: Grid<bool> = Grid::new(world.shape, false);
         for a in &world.my_ants {
             let moves = self.entries.get(&a.id).is_some_and(|e| e.dir.is_some());
@@ -292,15 +295,27 @@ impl OrderBook {
             if let Some(dir) = e.dir {
                 orders.push(Order { pos: e.from, dir });
             }
-            notes.push(Annotation {
-                pos: e.from,
-                label: e.label.to_owned(),
-                target: e.target,
-                path: e.path.clone(),
-            });
+            notes.push((e.from, e.label, e.target, &e.path));
         }
         orders.sort_by_key(|o| o.pos);
-        (orders, notes)
+        notes.sort_by_key(|n| n.0);
+        let (rows, cols) = (world.shape.rows as i32, world.shape.cols as i32);
+        let mut shown = Vec::with_capacity(notes.len() * 2);
+        for (from, label, target, path) in notes {
+            let text = match target {
+                Some(t) => format!("task {label} target {} {}", t.row, t.col),
+                None => format!("task {label}"),
+            };
+            shown.push(Command::info(from, &text));
+            match (route_steps(from, path, rows, cols), target) {
+                (Some(steps), _) if !steps.is_empty() => {
+                    shown.push(Command::RoutePlan(from, steps));
+                }
+                (_, Some(t)) if t != from => shown.push(Command::Line(from, t)),
+                _ => {}
+            }
+        }
+        (orders, shown)
     }
 
     /// For ant tracking next turn: (id, square now, square after the orders).
@@ -500,7 +515,12 @@ mod tests {
         assert_eq!(dest(Pos::new(14, 14)), Pos::new(13, 14));
         let idle_to = dest(Pos::new(13, 10));
         assert!(t.enemy(idle_to) < t.enemy(Pos::new(13, 10)), "{idle_to}");
-        assert!(notes.iter().any(|n| n.label == "retreat"));
+        assert!(
+            notes
+                .iter()
+                .any(|n| matches!(n, Command::Info { text, .. } if text == "task retreat"))
+        );
+        assert!(notes.iter().any(|n| matches!(n, Command::RoutePlan(..))));
         assert!(w.ant(idle).is_some());
     }
 

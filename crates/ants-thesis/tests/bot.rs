@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+use ants::visual::Command;
 use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, play_game};
 use ants_thesis::{Profile, ThesisBot};
 use grid::Pos;
@@ -91,16 +92,23 @@ fn orders_are_legal_and_annotated() {
     let orders = bot.turn(&input);
     assert_legal(&input, &orders, 40, 40, &water);
     assert!(!orders.is_empty());
-    let notes = bot.take_annotations();
+    let notes = bot.take_visuals();
+    let food_ant = notes.iter().find_map(|n| match n {
+        Command::Info { pos, text } if text.starts_with("task gather food target ") => Some(*pos),
+        _ => None,
+    });
+    let food_ant = food_ant.unwrap_or_else(|| panic!("no gather food note: {notes:?}"));
     assert!(
-        notes
-            .iter()
-            .any(|n| n.label == "gather food" && n.target.is_some() && !n.path.is_empty()),
-        "{notes:?}"
+        notes.iter().any(|n| matches!(n,
+            Command::RoutePlan(from, steps) if *from == food_ant && !steps.is_empty())),
+        "the food ant's route: {notes:?}"
     );
+    for n in &notes {
+        assert_eq!(Command::parse(&n.to_string()).as_ref(), Ok(n));
+    }
     assert!(
-        bot.take_annotations().is_empty(),
-        "annotations are handed out once"
+        bot.take_visuals().is_empty(),
+        "the notes are handed out once"
     );
 }
 
@@ -218,5 +226,6 @@ fn the_optional_safety_pass_plays_legal_winning_games() {
         "strict mode: no invalid order"
     );
     assert!(r.scores[0] > r.scores[1], "{:?} {:?}", r.scores, r.cutoff);
-    assert!(r.annotations.iter().all(|a| a.player == 0));
+    assert!(!r.visuals.is_empty());
+    assert!(r.visuals.iter().all(|a| a.player == 0));
 }

@@ -54,21 +54,6 @@ pub struct Order {
     pub dir: Dir,
 }
 
-/// A debug note a bot attaches to one tile for one turn (the thesis's LiveInfo): which task
-/// handles the ant there, where it is heading and by which path. Stored beside a replay so a
-/// viewer can show it on hover.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Annotation {
-    /// The tile annotated.
-    pub pos: Pos,
-    /// Short label, e.g. the task or mission name.
-    pub label: String,
-    /// The target the ant is heading for, if any.
-    pub target: Option<Pos>,
-    /// The planned path, if any.
-    pub path: Vec<Pos>,
-}
-
 /// An in-process Ants player. The engine calls [`Bot::setup`] once, then [`Bot::turn`] once
 /// per turn while the player is alive; the time a call takes counts against `turntime` just as
 /// for an external process.
@@ -82,8 +67,10 @@ pub trait Bot: Send {
     /// Plays one turn.
     fn turn(&mut self, input: &TurnInput) -> Vec<Order>;
 
-    /// Debug annotations for the turn just played (empty by default).
-    fn take_annotations(&mut self) -> Vec<Annotation> {
+    /// What the bot wants to show about the turn just played, as the 2011 visualizer's
+    /// commands (empty by default). The engine stores them beside the replay as the `v`/`i`
+    /// lines an external bot would print; `botforge ants bot --visualize` prints them.
+    fn take_visuals(&mut self) -> Vec<crate::visual::Command> {
         Vec::new()
     }
 

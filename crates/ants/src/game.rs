@@ -168,55 +168,124 @@ pub struct GameOutcome {
     pub timing: Timing,
     /// The replay in the official format.
     pub replay: Replay,
-    /// Debug annotations of in-process bots ([`Bot::take_annotations`]), in turn order.
-    pub annotations: Vec<AnnotationRecord>,
+    /// The visualizer lines the bots printed (external programs) or handed over
+    /// ([`Bot::take_visuals`]), per (turn, player) in turn order, then player order.
+    pub visuals: Vec<VisualRecord>,
     /// Per player, the last bytes (at most 16 KiB) an external program wrote to stderr by
     /// the time its seat ended, empty for other seats: what a crashed bot said.
     pub stderr: Vec<String>,
 }
 
-/// One bot annotation with when and by whom it was made. `turn` is the replay turn whose
-/// state the annotation describes: the bot made it while deciding turn `turn + 1`, seeing the
-/// state after turn `turn`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnnotationRecord {
-    /// Replay turn whose state is annotated.
+/// Most visualizer lines kept per player and turn.
+pub const MAX_VISUAL_LINES: usize = 10_000;
+
+/// Most bytes of visualizer lines kept per player and turn (1 MiB).
+pub const MAX_VISUAL_BYTES: usize = 1024 * 1024;
+
+/// Most bytes of visualizer lines kept per game (64 MiB).
+pub const MAX_VISUAL_GAME_BYTES: usize = 64 * 1024 * 1024;
+
+/// The visualizer lines (`v …`, `i …`, see [`crate::visual`]) one player printed in one
+/// turn. `turn` is the replay turn whose state the bot saw: it printed them while deciding
+/// turn `turn + 1`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VisualRecord {
+    /// Replay turn whose state the bot saw.
     pub turn: u32,
-    /// Player index of the annotating bot.
+    /// Player index.
     pub player: usize,
-    /// The annotation.
-    pub annotation: crate::bot::Annotation,
+    /// The lines as printed (trailing whitespace trimmed), at most [`MAX_VISUAL_LINES`]
+    /// lines and [`MAX_VISUAL_BYTES`] bytes.
+    pub lines: Vec<String>,
+    /// Lines beyond the bounds (per turn or [`MAX_VISUAL_GAME_BYTES`] per game), dropped.
+    pub dropped: usize,
+}
+
+/// The format name of the visualizer file ([`GameOutcome::visualizer_json`]).
+pub const VISUALIZER_FORMAT: &str = "botforge-visualizer-1";
+
+/// The visualizer lines of a game being played, within the bounds.
+#[derive(Default)]
+struct VisualLog {
+    records: Vec<VisualRecord>,
+    bytes: usize,
+}
+
+impl VisualLog {
+    /// Keeps `lines` of `player` seen at replay turn `turn` up to the bounds.
+    fn add(&mut self, turn: u32, player: usize, lines: impl IntoIterator<Item = String>) {
+        let mut record = VisualRecord {
+            turn,
+            player,
+            ..VisualRecord::default()
+        };
+        let mut bytes = 0;
+        for line in lines {
+            let len = line.len() + 1;
+            if record.lines.len() >= MAX_VISUAL_LINES
+                || bytes + len > MAX_VISUAL_BYTES
+                || self.bytes + len > MAX_VISUAL_GAME_BYTES
+            {
+                record.dropped += 1;
+                continue;
+            }
+            bytes += len;
+            self.bytes += len;
+            record.lines.push(line);
+        }
+        if !record.lines.is_empty() || record.dropped > 0 {
+            self.records.push(record);
+        }
+    }
+
+    /// The records in turn order, then player order.
+    fn finish(mut self) -> Vec<VisualRecord> {
+        self.records.sort_by_key(|r| (r.turn, r.player));
+        self.records
+    }
 }
 
 impl GameOutcome {
-    /// The annotations as the viewer reads them beside a replay (`NAME.annotations.json`):
-    /// a JSON list of `{turn, player, pos: [r, c], label, target: [r, c] | null, path}`.
-    pub fn annotations_json(&self) -> String {
-        let pos = |p: grid::Pos| serde_json::json!([p.row, p.col]);
-        let list: Vec<serde_json::Value> = self
-            .annotations
+    /// The visualizer file stored beside a replay (`NAME.visualizer.json`):
+    /// `{"format": "botforge-visualizer-1", "players": N, "turns": [{"turn", "player",
+    /// "lines", "dropped" (only when > 0)}, …]}`.
+    pub fn visualizer_json(&self) -> String {
+        let turns: Vec<serde_json::Value> = self
+            .visuals
             .iter()
-            .map(|a| {
-                serde_json::json!({
-                    "turn": a.turn,
-                    "player": a.player,
-                    "pos": pos(a.annotation.pos),
-                    "label": a.annotation.label,
-                    "target": a.annotation.target.map(pos),
-                    "path": a.annotation.path.iter().map(|&p| pos(p)).collect::<Vec<_>>(),
-                })
+            .map(|r| {
+                let mut entry = serde_json::json!({
+                    "turn": r.turn,
+                    "player": r.player,
+                    "lines": r.lines,
+                });
+                if r.dropped > 0 {
+                    entry["dropped"] = r.dropped.into();
+                }
+                entry
             })
             .collect();
-        serde_json::Value::Array(list).to_string()
+        serde_json::json!({
+            "format": VISUALIZER_FORMAT,
+            "players": self.names.len(),
+            "turns": turns,
+        })
+        .to_string()
     }
 
-    /// Writes the replay to `path` and, when any bot annotated, the annotations beside it as
-    /// `NAME.annotations.json` (both atomically).
+    /// The path of the visualizer file beside the replay `path`: `NAME.visualizer.json`
+    /// for `NAME.replay` (or any other extension).
+    pub fn visualizer_path(path: &std::path::Path) -> std::path::PathBuf {
+        path.with_extension("visualizer.json")
+    }
+
+    /// Writes the replay to `path` and, when any bot printed visualizer lines, those beside
+    /// it as [`GameOutcome::visualizer_path`] (both atomically).
     pub fn write_replay(&self, path: &std::path::Path) -> Result<(), crate::replay::ReplayError> {
         self.replay.write(path)?;
-        if !self.annotations.is_empty() {
-            let side = path.with_extension("annotations.json");
-            crate::replay::write_atomic(&side, self.annotations_json().as_bytes())?;
+        if !self.visuals.is_empty() {
+            let side = Self::visualizer_path(path);
+            crate::replay::write_atomic(&side, self.visualizer_json().as_bytes())?;
         }
         Ok(())
     }
@@ -336,7 +405,7 @@ pub fn play_game_with<E: Into<Entrant>>(
         player_seed: config.player_seed,
     };
     let mut stderr = vec![String::new(); n];
-    let mut annotations: Vec<AnnotationRecord> = Vec::new();
+    let mut visuals = VisualLog::default();
     let mut timing = Timing {
         bots: vec![Duration::ZERO; n],
         slowest: vec![Duration::ZERO; n],
@@ -359,7 +428,7 @@ pub fn play_game_with<E: Into<Entrant>>(
         });
         let mut replies: Vec<Option<Reply>> = (0..n).map(|_| None).collect();
         let mut rust_orders: Vec<Vec<Order>> = vec![Vec::new(); n];
-        let annotations = &mut annotations;
+        let visuals = &mut visuals;
         let alive: Vec<usize> = (0..n).filter(|&p| engine.is_alive(p)).collect();
         let mut inputs = Vec::with_capacity(alive.len());
         for &p in &alive {
@@ -376,7 +445,7 @@ pub fn play_game_with<E: Into<Entrant>>(
             limit,
             settings: &settings,
             timing: &mut timing,
-            annotations,
+            visuals,
         };
         if options.serial {
             for (p, input) in &inputs {
@@ -437,6 +506,20 @@ pub fn play_game_with<E: Into<Entrant>>(
         let t1 = Instant::now();
         if turn > 0 {
             engine.begin_turn(turn);
+            // Visualizer lines are kept for the viewer, never read as orders.
+            for (p, reply) in replies.iter_mut().enumerate() {
+                if let Some(Reply::Go(lines)) = reply {
+                    let (shown, orders): (Vec<String>, Vec<String>) = std::mem::take(lines)
+                        .into_iter()
+                        .partition(|l| crate::visual::Command::is_visual_line(l.trim_end()));
+                    *lines = orders;
+                    turn_ctx.visuals.add(
+                        turn - 1,
+                        p,
+                        shown.into_iter().map(|l| l.trim_end().to_owned()),
+                    );
+                }
+            }
         }
         // Step 4: removals.
         for (p, reply) in replies.iter().enumerate() {
@@ -557,7 +640,7 @@ pub fn play_game_with<E: Into<Entrant>>(
     timing.engine = engine_time;
     let scores = engine.final_scores();
     Ok(GameOutcome {
-        annotations,
+        visuals: visuals.finish(),
         stderr,
         ranks: competition_ranks(&scores),
         scores,
@@ -580,13 +663,13 @@ fn message(input: Option<&crate::bot::TurnInput>, settings: &GameSettings) -> St
 }
 
 /// What the seats of one turn share while they think: the turn, its time limit, the
-/// settings, and where their times and annotations go.
+/// settings, and where their times and visualizer lines go.
 struct TurnCtx<'a> {
     turn: u32,
     limit: Duration,
     settings: &'a GameSettings,
     timing: &'a mut Timing,
-    annotations: &'a mut Vec<AnnotationRecord>,
+    visuals: &'a mut VisualLog,
 }
 
 impl TurnCtx<'_> {
@@ -610,16 +693,12 @@ impl TurnCtx<'_> {
     ) -> Reply {
         let began = Instant::now();
         let turn = self.turn;
-        let annotations = &mut *self.annotations;
+        let visuals = &mut *self.visuals;
         let out = catch_unwind(AssertUnwindSafe(|| {
             if let Some(i) = input {
                 let orders = bot.turn(i);
-                let notes = bot.take_annotations();
-                annotations.extend(notes.into_iter().map(|annotation| AnnotationRecord {
-                    turn: turn - 1,
-                    player: p,
-                    annotation,
-                }));
+                let shown = bot.take_visuals();
+                visuals.add(turn - 1, p, shown.iter().map(ToString::to_string));
                 orders
             } else {
                 bot.setup(self.settings);

@@ -41,11 +41,12 @@ pub mod protocol;
 pub mod replay;
 pub mod report;
 pub mod vision;
+pub mod visual;
 
-pub use bot::{Annotation, Bot, GameSettings, Order, TurnInput};
+pub use bot::{Bot, GameSettings, Order, TurnInput};
 pub use check::{CheckReport, Divergence, check_replay};
 pub use config::{AttackMethod, FoodMethod, GameConfig, Range};
 pub use engine::{Cutoff, Engine, Status};
-pub use game::{AnnotationRecord, Entrant, GameError, GameOutcome, Timing, play_game};
+pub use game::{Entrant, GameError, GameOutcome, Timing, VisualRecord, play_game};
 pub use map::{Map, MapError, Tile};
 pub use replay::{Replay, ReplayError};

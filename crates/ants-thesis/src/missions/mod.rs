@@ -337,7 +337,9 @@ mod tests {
         // its way; neither kept ant steps onto the hill.
         let notes = h.orders.finish(&h.world).1;
         assert!(
-            notes.iter().all(|n| n.target != Some(Pos::new(10, 10))),
+            notes
+                .iter()
+                .all(|n| !n.to_string().ends_with("target 10 10")),
             "{notes:?}"
         );
     }
@@ -357,7 +359,16 @@ mod tests {
         assert_eq!(m.mode, AttackMode::DestroyHill);
         let (orders, notes) = h.orders.finish(&h.world);
         assert_eq!(orders.len(), 2);
-        assert!(notes.iter().all(|n| n.target == Some(Pos::new(10, 10))));
+        let infos: Vec<String> = notes
+            .iter()
+            .filter(|n| matches!(n, ants::visual::Command::Info { .. }))
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(infos.len(), 2);
+        assert!(
+            infos.iter().all(|n| n.ends_with("target 10 10")),
+            "{infos:?}"
+        );
     }
 
     #[test]
