@@ -1,11 +1,9 @@
 // Ants replay viewer: reconstructs every turn of an official-format replay (ours or the
-// official engine's) and draws the map, ants, food, hills, deaths and per-player fog.
+// official engine's) and draws the map, ants, food, hills, deaths and per-player fog, and
+// over them the bots' own drawings (viz.js) from NAME.visualizer.json beside the replay.
 "use strict";
 
 const DIRS = { n: [-1, 0], e: [0, 1], s: [1, 0], w: [0, -1] };
-
-/** [row, col] of a position given as [r, c] or {row, col}. */
-function posOf(p) { return Array.isArray(p) ? p : [p.row, p.col]; }
 
 /** A parsed replay with per-turn queries. */
 class AntsReplay {
@@ -45,7 +43,6 @@ class AntsReplay {
     for (const a of this.ants) {
       for (let t = a.spawn; t < Math.min(a.end, this.T + 1); t++) this.antCounts[a.owner][t]++;
     }
-    this.annotations = this.indexAnnotations(rd.annotations || root.annotations);
     const offs = [];
     const rad = Math.floor(Math.sqrt(this.vr2));
     for (let dr = -rad; dr <= rad; dr++)
@@ -60,23 +57,6 @@ class AntsReplay {
       while (out.length < this.T + 1) out.push(out.length ? out[out.length - 1] : 0);
       return out;
     });
-  }
-
-  /** Annotations by turn: accepts a list of {turn, pos:[r,c], ...} or {turn: [...]}. */
-  indexAnnotations(a) {
-    const byTurn = new Map();
-    if (!a) return byTurn;
-    const add = (turn, note) => {
-      if (!byTurn.has(turn)) byTurn.set(turn, new Map());
-      const [r, c] = posOf(note.pos || note);
-      const cell = r * this.cols + c;
-      const m = byTurn.get(turn);
-      if (!m.has(cell)) m.set(cell, []);
-      m.get(cell).push(note);
-    };
-    if (Array.isArray(a)) for (const n of a) add(n.turn, n);
-    else for (const [turn, list] of Object.entries(a)) for (const n of list) add(Number(turn), n);
-    return byTurn;
   }
 
   /** Living ants after turn t: [{cell, owner}]. */
@@ -117,11 +97,12 @@ class AntsReplay {
   }
 }
 
-const view = { replay: null, turn: 0, playing: false, timer: null, cell: 6 };
+const view = { replay: null, viz: null, vizOn: [], turn: 0, playing: false, timer: null, cell: 6 };
 
 function load(text) {
   const rep = new AntsReplay(text);
   view.replay = rep;
+  setViz(null);
   view.turn = 0;
   view.cell = Math.max(2, Math.floor(Math.min(900 / rep.cols, 640 / rep.rows)));
   const board = $("board");
@@ -181,11 +162,7 @@ function draw() {
     ctx.fillStyle = "rgba(0,0,0,0.55)";
     for (let i = 0; i < vis.length; i++) if (!vis[i]) { const [x, y] = xy(i); ctx.fillRect(x, y, cs, cs); }
   }
-  const notes = rep.annotations.get(t);
-  if (notes) {
-    ctx.strokeStyle = "#ff0";
-    for (const cell of notes.keys()) { const [x, y] = xy(cell); ctx.strokeRect(x + 0.5, y + 0.5, cs - 1, cs - 1); }
-  }
+  drawViz(ctx, t, fogPlayer);
   $("turn").textContent = `turn ${t} / ${rep.T}`;
   $("seek").value = t;
   const counts = new Array(rep.players).fill(0);
@@ -245,30 +222,91 @@ $("board").onmousemove = ev => {
   const cell = r * rep.cols + c;
   const lines = [`(${r}, ${c})${rep.water[cell] ? " water" : ""}`];
   for (const a of rep.antsAt(view.turn)) if (a.cell === cell) lines.push(`ant of ${rep.names[a.owner] || "p" + a.owner}`);
-  const notes = rep.annotations.get(view.turn);
-  for (const n of (notes && notes.get(cell)) || []) {
-    lines.push(`${n.label || ""}${n.target ? " → " + posOf(n.target).join(",") : ""}${n.path && n.path.length ? ` (path ${n.path.length})` : ""}`);
+  for (const p of vizPlayersShown(Number($("fog").value))) {
+    const d = view.viz.at(view.turn, p);
+    for (const text of (d && d.notes.get(cell)) || []) lines.push(`${rep.names[p] || "p" + p}: ${text}`);
   }
   tip.textContent = lines.join("\n");
   tip.style.display = "block";
   tip.style.left = ev.clientX + 12 + "px";
   tip.style.top = ev.clientY + 12 + "px";
 };
+
+/** The players whose drawings are shown: the switched-on ones, only the fog player's in a fog view. */
+function vizPlayersShown(fogPlayer) {
+  if (!view.viz) return [];
+  const out = [];
+  for (let p = 0; p < view.vizOn.length; p++) if (view.vizOn[p] && (fogPlayer < 0 || fogPlayer === p)) out.push(p);
+  return out;
+}
+
+/** Draws the shown players' drawings of turn t and their counts. */
+function drawViz(ctx, t, fogPlayer) {
+  const rep = view.replay, info = $("vizinfo");
+  info.textContent = "";
+  if (!view.viz) return;
+  const parts = [];
+  for (const p of vizPlayersShown(fogPlayer)) {
+    const d = view.viz.at(t, p);
+    if (!d) continue;
+    drawVizShapes(ctx, d.shapes, rep.rows, rep.cols, view.cell);
+    let notes = 0;
+    for (const list of d.notes.values()) notes += list.length;
+    parts.push(`${rep.names[p] || "p" + p}: ${d.shapes.length} drawn, ${notes} notes` +
+      (d.skipped ? `, ${d.skipped} malformed skipped` : "") + (d.dropped ? `, ${d.dropped} dropped by the engine` : ""));
+  }
+  info.textContent = parts.length ? "bot drawings — " + parts.join("; ") : "";
+}
+
+/** Sets the drawings layer (or none) and one on/off box per player. */
+function setViz(layer) {
+  view.viz = layer;
+  const box = $("vizplayers");
+  box.textContent = "";
+  const n = layer ? Math.max(layer.players, view.replay ? view.replay.players : 0) : 0;
+  view.vizOn = new Array(n).fill(true);
+  if (!layer) return;
+  box.append("drawings:");
+  for (let p = 0; p < n; p++) {
+    const label = document.createElement("label");
+    const cb = document.createElement("input");
+    cb.type = "checkbox";
+    cb.checked = true;
+    cb.id = `viz-${p}`;
+    cb.dataset.player = p;
+    cb.onchange = () => { view.vizOn[p] = cb.checked; draw(); };
+    label.append(cb, `p${p}`);
+    label.title = view.replay && view.replay.names[p] ? view.replay.names[p] : `player ${p}`;
+    label.style.color = PLAYER_COLORS[p % 10];
+    box.append(" ", label);
+  }
+}
+
+/** The URL of the drawings beside a replay (null: the page has none, as the ladder's). */
+let vizUrl = path => "/api/ants/visualizer?replay=" + encodeURIComponent(path);
+
+/** Loads NAME.visualizer.json beside the replay: none (204/404) is no layer, a bad one an error. */
+async function loadViz(path) {
+  const url = vizUrl(path);
+  if (!url || !view.replay) return;
+  const res = await fetch(url);
+  if (res.status === 204 || res.status === 404) return;
+  const text = await res.text();
+  if (!res.ok) throw new Error(text || res.statusText);
+  setViz(new VizLayer(text, view.replay.rows, view.replay.cols));
+  draw();
+}
+
 $("board").onmouseleave = () => { $("tip").style.display = "none"; };
 
 (async () => {
   try {
     const path = param("open");
-    if (path) {
-      load(await fetchFile(path));
-      if (!view.replay.annotations.size) {
-        // The bot's per-tile notes, stored beside the replay as <name>.annotations.json.
-        const side = path.replace(/\.replay$/, "") + ".annotations.json";
-        try { view.replay.annotations = view.replay.indexAnnotations(JSON.parse(await fetchFile(side))); draw(); } catch (_) { /* none */ }
-      }
-    }
+    if (path) load(await fetchFile(path));
     else if (param("local")) load(sessionStorage.getItem("botforge-local") || "");
     if (view.replay && param("fog") !== null) { $("fog").value = param("fog"); }
     if (view.replay && param("turn") !== null) setTurn(Number(param("turn")));
+    // The bots' drawings, stored beside the replay as NAME.visualizer.json.
+    if (path && view.replay) await loadViz(path);
   } catch (e) { showError(e); }
 })();

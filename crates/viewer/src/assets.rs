@@ -22,6 +22,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/ants.js"),
     ),
     (
+        "viz.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/viz.js"),
+    ),
+    (
         "speed.html",
         "text/html; charset=utf-8",
         include_str!("../assets/speed.html"),

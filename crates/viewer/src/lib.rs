@@ -7,6 +7,7 @@ pub mod economy_api;
 mod files;
 pub mod ladder;
 mod speed_api;
+pub mod visualizer;
 mod wumpus_api;
 
 use std::net::SocketAddr;
@@ -78,6 +79,7 @@ pub fn router(config: ViewerConfig) -> anyhow::Result<Router> {
         .route("/api/speed/game/{id}/log", get(speed_api::game_log))
         .route("/api/games", get(games))
         .route("/api/file", get(files::file))
+        .route("/api/ants/visualizer", get(visualizer::visualizer))
         .with_state(state))
 }
 

@@ -78,24 +78,22 @@ async fn ants(b: &mut Browser, base: &str) {
             "player {p}: {shown:?}, expected {alive} ants"
         );
     }
-    let notes: Value = serde_json::from_str(
-        &std::fs::read_to_string(workspace().join("data/viewer/ants-sample.annotations.json"))
-            .unwrap(),
-    )
-    .unwrap();
-    let note = notes
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["turn"].as_u64() == Some(steps))
-        .expect("a note for the shown turn");
-    let (r, c) = (
-        note["pos"][0].as_f64().unwrap(),
-        note["pos"][1].as_f64().unwrap(),
-    );
-    // The annotations beside the replay arrive in a second request after the replay.
-    b.wait("view.replay && view.replay.annotations.size > 0")
+    b.screenshot("ants").await;
+}
+
+/// The colour [r, g, b] of the board's pixel at the centre of tile (r, c).
+async fn tile_pixel(b: &mut Browser, r: u32, c: u32) -> [u8; 3] {
+    let v = b
+        .eval(&format!(
+            "Array.from(document.getElementById('board').getContext('2d').getImageData(Math.floor(({c} + 0.5) * view.cell), Math.floor(({r} + 0.5) * view.cell), 1, 1).data.slice(0, 3))"
+        ))
         .await;
+    let px: Vec<u8> = serde_json::from_value(v).unwrap();
+    [px[0], px[1], px[2]]
+}
+
+/// Hovers tile (r, c) of the board and returns the tooltip.
+async fn hover_tile(b: &mut Browser, r: u32, c: u32) -> String {
     let at = b
         .eval(&format!(
             "(() => {{ const e = document.getElementById('board'); e.scrollIntoView(); const b = e.getBoundingClientRect(); return [b.x + ({c} + 0.5) * view.cell, b.y + ({r} + 0.5) * view.cell]; }})()"
@@ -105,12 +103,120 @@ async fn ants(b: &mut Browser, base: &str) {
         .await;
     b.wait("document.getElementById('tip').style.display === 'block'")
         .await;
-    let tip = b.text("#tip").await;
+    b.text("#tip").await
+}
+
+/// The bots' drawings (`NAME.visualizer.json` beside the replay): the tiles, rects and lines
+/// of the fixture's turn 12 are on the canvas in their colours (also on both sides of the
+/// map's edge), a player's box switches its drawings off and on, the fog view of a player
+/// shows only that player's, malformed lines are counted and skipped, and `i` notes show on
+/// hover.
+async fn ants_visualizer(b: &mut Browser, base: &str) {
+    let path = "crates/viewer/tests/data/ants-viz.replay";
+    b.goto(&format!("{base}/ants?open={path}&turn=12")).await;
+    b.wait("view.viz && document.getElementById('turn').textContent.startsWith('turn 12 /')")
+        .await;
+    assert_eq!(b.text("#error").await, "");
+    let magenta: [u8; 3] = [255, 0, 255];
+    let cyan: [u8; 3] = [0, 255, 255];
+    let orange: [u8; 3] = [255, 128, 0];
+    let blue: [u8; 3] = [0, 0, 255];
+    let green: [u8; 3] = [0, 200, 0];
+    // Player 0: `v tile 16 50`, `v line 10 2 10 20`, `v line 17 94 17 1` (over the edge),
+    // `v rect 12 60 14 65 true`; player 1: `v tile 18 30`, `v routePlan 7 94 eeee`.
+    let p0: [(u32, u32, [u8; 3]); 6] = [
+        (16, 50, magenta),
+        (10, 11, cyan),
+        (17, 95, cyan),
+        (17, 0, cyan),
+        (13, 62, orange),
+        (12, 65, orange),
+    ];
+    let p1: [(u32, u32, [u8; 3]); 4] =
+        [(18, 30, blue), (7, 95, green), (7, 0, green), (7, 1, green)];
+    for &(r, c, want) in p0.iter().chain(&p1) {
+        assert_eq!(tile_pixel(b, r, c).await, want, "tile ({r}, {c})");
+    }
+    // Outside the drawn shapes the board keeps its own colours.
+    assert_ne!(tile_pixel(b, 10, 22).await, cyan);
+    assert_ne!(tile_pixel(b, 7, 3).await, green);
+    let info = b.text("#vizinfo").await;
     assert!(
-        tip.contains(note["label"].as_str().unwrap()),
-        "tooltip {tip:?} lacks the annotation {note}"
+        info.contains("5 malformed skipped"),
+        "the five malformed lines of player 0: {info:?}"
     );
-    b.screenshot("ants").await;
+    // The note of a drawn tile shows on hover, with its player.
+    let tip = hover_tile(b, 16, 50).await;
+    assert!(tip.contains("magenta tile of player 0"), "{tip:?}");
+    let tip = hover_tile(b, 2, 38).await;
+    assert!(tip.contains("explore (2, 38) -> (5, 38)"), "{tip:?}");
+    b.screenshot("visualizer").await;
+    // Player 0 off: its pixels are gone, player 1's stay; its notes are gone too.
+    b.click("#viz-0").await;
+    for &(r, c, want) in &p0 {
+        assert_ne!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) with p0 off"
+        );
+    }
+    for &(r, c, want) in &p1 {
+        assert_eq!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) with p0 off"
+        );
+    }
+    let tip = hover_tile(b, 16, 50).await;
+    assert!(!tip.contains("magenta"), "{tip:?}");
+    // On again.
+    b.click("#viz-0").await;
+    for &(r, c, want) in &p0 {
+        assert_eq!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) with p0 on again"
+        );
+    }
+    // The fog view of player 1 shows player 1's drawings only.
+    b.eval("const f = document.getElementById('fog'); f.value = '1'; f.dispatchEvent(new Event('change'))")
+        .await;
+    for &(r, c, want) in &p0 {
+        assert_ne!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) in p1's fog"
+        );
+    }
+    for &(r, c, want) in &p1 {
+        assert_eq!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) in p1's fog"
+        );
+    }
+    // Another turn has other drawings: turn 13's are circles around the hills only.
+    b.eval("document.activeElement && document.activeElement.blur()")
+        .await;
+    b.key(RIGHT).await;
+    b.wait("document.getElementById('turn').textContent.startsWith('turn 13 /')")
+        .await;
+    for &(r, c, want) in &p1 {
+        assert_ne!(
+            tile_pixel(b, r, c).await,
+            want,
+            "tile ({r}, {c}) at turn 13"
+        );
+    }
+    // A replay without drawings has no layer and no boxes.
+    b.goto(&format!("{base}/ants?open=data/viewer/ants-sample.replay"))
+        .await;
+    b.wait("document.getElementById('turn').textContent.startsWith('turn 0 /')")
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(b.eval("view.viz === null").await, json!(true));
+    assert_eq!(b.text("#vizplayers").await, "");
+    assert_eq!(b.text("#error").await, "");
 }
 
 /// spe_ed playback: step with the ▶| button and compare round, positions and speeds with
@@ -297,6 +403,7 @@ fn pages_render_replays_logs_and_games_in_chromium() {
         let base = format!("http://{addr}");
         let mut b = Browser::launch(&exe, &driver, "viewer").await;
         ants(&mut b, &base).await;
+        ants_visualizer(&mut b, &base).await;
         speed_log(&mut b, &base).await;
         speed_live(&mut b, &base).await;
         wumpus_game(&mut b, &base).await;
