@@ -289,7 +289,7 @@ fn wumpus_agents_play_the_same_worlds() {
 }
 
 #[test]
-fn thesis_annotations_are_written_beside_the_replay() {
+fn thesis_visualizer_lines_are_written_beside_the_replay() {
     let dir = tempfile::tempdir().unwrap();
     let map = data("ants/maze_p02_01.map");
     let replays = dir.path().join("replays");
@@ -306,17 +306,22 @@ fn thesis_annotations_are_written_beside_the_replay() {
     arena::runner::run(&cfg, player.as_ref(), &mut store, &RunOptions::default()).unwrap();
     let game = &store.matches(None).unwrap()[0];
     let replay = PathBuf::from(game.replay.as_ref().unwrap());
-    let side = replay.with_extension("annotations.json");
-    let notes: serde_json::Value =
+    let side = replay.with_extension("visualizer.json");
+    let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&side).unwrap()).unwrap();
-    let notes = notes.as_array().unwrap();
-    assert!(!notes.is_empty());
-    for n in notes {
-        assert_eq!(n["player"], 0, "only the thesis bot annotates");
-        assert!(n["turn"].as_u64().unwrap() < u64::from(game.turns));
-        assert_eq!(n["pos"].as_array().unwrap().len(), 2);
-        assert!(n["label"].is_string());
+    assert_eq!(file["format"], ants::game::VISUALIZER_FORMAT);
+    assert_eq!(file["players"], 2);
+    let turns = file["turns"].as_array().unwrap();
+    assert!(!turns.is_empty());
+    for t in turns {
+        assert_eq!(t["player"], 0, "only the thesis bot shows its plans");
+        assert!(t["turn"].as_u64().unwrap() < u64::from(game.turns));
+        for line in t["lines"].as_array().unwrap() {
+            let line = line.as_str().unwrap();
+            assert!(ants::visual::Command::parse(line).is_ok(), "{line}");
+        }
     }
+    assert!(!replay.with_extension("annotations.json").exists());
 }
 
 #[test]
