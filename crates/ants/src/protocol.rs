@@ -162,7 +162,19 @@ fn pos(r: i64, c: i64) -> Pos {
 pub fn serve(
     bot: &mut dyn Bot,
     input: impl BufRead,
+    output: impl Write,
+) -> Result<(), ProtocolError> {
+    serve_with(bot, input, output, false)
+}
+
+/// [`serve`] that, with `visualize`, also prints the bot's [`Bot::take_visuals`] as `v`/`i`
+/// lines before its orders each turn (for the 2011 visualizer; the official engine counts
+/// such lines as invalid orders, which removes the bot in `--strict` mode).
+pub fn serve_with(
+    bot: &mut dyn Bot,
+    input: impl BufRead,
     mut output: impl Write,
+    visualize: bool,
 ) -> Result<(), ProtocolError> {
     let mut settings = GameSettings {
         loadtime_ms: 3000,
@@ -268,6 +280,12 @@ pub fn serve(
                     return Err(bad("`go` during setup"));
                 }
                 let orders = bot.turn(&turn);
+                let shown = bot.take_visuals();
+                if visualize {
+                    for command in &shown {
+                        writeln!(output, "{command}")?;
+                    }
+                }
                 output.write_all(render_orders(&orders).as_bytes())?;
                 output.flush()?;
             }
@@ -315,6 +333,27 @@ mod tests {
                 })
                 .collect()
         }
+        fn take_visuals(&mut self) -> Vec<crate::visual::Command> {
+            let seen = self.0.last().map_or(0, |t| t.ants.len());
+            vec![crate::visual::Command::info(
+                Pos::new(0, 0),
+                &format!("{seen} ants"),
+            )]
+        }
+    }
+
+    #[test]
+    fn serve_prints_visuals_only_when_asked() {
+        let input = "turn 0\nrows 10\ncols 10\nready\nturn 1\na 2 3 0\ngo\nend\ngo\n";
+        let mut out = Vec::new();
+        serve_with(&mut Echo(Vec::new()), input.as_bytes(), &mut out, true).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "go\ni 0 0 1 ants\no 2 3 e\ngo\n"
+        );
+        let mut out = Vec::new();
+        serve(&mut Echo(Vec::new()), input.as_bytes(), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "go\no 2 3 e\ngo\n");
     }
 
     #[test]

@@ -123,6 +123,12 @@ pub enum Command {
         /// `thesis(profile=P)`.
         #[arg(long, hide = true)]
         profile: Option<String>,
+        /// Print the bot's plans as the 2011 visualizer's `v`/`i` lines before its orders
+        /// each turn. Our engine stores them beside the replay; the official engine counts
+        /// them as invalid orders (harmless, but `--strict` removes the bot), so they are
+        /// off by default.
+        #[arg(long)]
+        visualize: bool,
     },
     /// Compare a bot with a recorded player: the bot sees, turn by turn, what the player saw
     /// in each replay, and every order is compared with the player's move. Ants near an
@@ -214,11 +220,20 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             ants::game::PlayOptions { serial },
             bot_list.map_or(bots, |BotList(list)| list),
         ),
-        Command::Bot { spec, profile } => {
+        Command::Bot {
+            spec,
+            profile,
+            visualize,
+        } => {
             let spec = with_profile(&spec, profile)?;
             let mut bot = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin();
-            ants::protocol::serve(bot.as_mut(), BufReader::new(stdin.lock()), crate::stdout())?;
+            ants::protocol::serve_with(
+                bot.as_mut(),
+                BufReader::new(stdin.lock()),
+                crate::stdout(),
+                visualize,
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::CheckReplay { files } => Ok(check(&files)?),
