@@ -227,13 +227,21 @@ fn maze_map() -> String {
     map.to_str().unwrap().to_owned()
 }
 
-/// The cells of a `| label | length | …` row of the compare table.
-fn row_length(text: &str, label: &str) -> u32 {
+/// The numbers after the label of the Markdown table row `| label | … |`.
+fn row_numbers(text: &str, label: &str) -> Vec<u32> {
     let line = text
         .lines()
         .find(|l| l.starts_with(&format!("| {label} |")))
         .unwrap_or_else(|| panic!("no row {label:?} in {text}"));
-    line.split('|').nth(2).unwrap().trim().parse().unwrap()
+    line.split('|')
+        .skip(2)
+        .map_while(|t| t.trim().parse().ok())
+        .collect()
+}
+
+/// The path length of a `--compare` row.
+fn row_length(text: &str, label: &str) -> u32 {
+    row_numbers(text, label)[0]
 }
 
 #[test]
@@ -310,18 +318,9 @@ fn influence_detours_around_enemies_as_in_the_thesis_table() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let row = |label: &str| -> (u32, u32) {
-        let line = text
-            .lines()
-            .find(|l| l.starts_with(&format!("| {label} |")))
-            .unwrap_or_else(|| panic!("no row {label:?} in {text}"));
-        let f: Vec<u32> = line
-            .split('|')
-            .skip(2)
-            .take(2)
-            .map(|t| t.trim().parse().unwrap())
-            .collect();
-        (f[0], f[1])
+    let row = |label: &str| match row_numbers(&text, label)[..] {
+        [steps, cost] => (steps, cost),
+        ref other => panic!("{label}: {other:?} in {text}"),
     };
     let (plain_steps, plain_cost) = row("without influence");
     let (safe_steps, safe_cost) = row("with influence");
@@ -343,52 +342,31 @@ fn influence_detours_around_enemies_as_in_the_thesis_table() {
     );
 }
 
-#[test]
-fn list_flags_need_compare_and_the_svg_path_is_checked_first() {
+/// `botforge path` on the maze map from 1,1 to 50,50 with `extra` flags fails with exit code 2
+/// and `msg` on stderr, having printed nothing.
+fn maze_query_fails(extra: &[&str], msg: &str) {
     let map = maze_map();
-    let out = botforge(&[
-        "--map",
-        &map,
-        "--from",
-        "1,1",
-        "--to",
-        "50,50",
-        "--cluster",
-        "14,20",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("--cluster takes several values only with --compare"),
-        "{}",
-        stderr(&out)
-    );
-    let out = botforge(&[
-        "--map",
-        &map,
-        "--from",
-        "1,1",
-        "--to",
-        "50,50",
-        "--svg",
-        "/nonexistent-dir/x.svg",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("cannot write /nonexistent-dir/x.svg"),
-        "{}",
-        stderr(&out)
-    );
+    let mut args = vec!["--map", &map, "--from", "1,1", "--to", "50,50"];
+    args.extend_from_slice(extra);
+    let out = botforge(&args);
+    assert_eq!(out.status.code(), Some(2), "{extra:?}");
+    assert!(stderr(&out).contains(msg), "{extra:?}: {}", stderr(&out));
     assert!(
         stdout(&out).is_empty(),
-        "no search before the output is known writable"
+        "{extra:?}: nothing before the error"
     );
-    let out = botforge(&[
-        "--map", &map, "--from", "1,1", "--to", "50,50", "--enemy", "0,0;x",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("expected ROW,COL"),
-        "{}",
-        stderr(&out)
+}
+
+#[test]
+fn list_flags_need_compare_and_the_svg_path_is_checked_first() {
+    maze_query_fails(
+        &["--cluster", "14,20"],
+        "--cluster takes several values only with --compare",
     );
+    // The output path is checked before any search runs.
+    maze_query_fails(
+        &["--svg", "/nonexistent-dir/x.svg"],
+        "cannot write /nonexistent-dir/x.svg",
+    );
+    maze_query_fails(&["--enemy", "0,0;x"], "expected ROW,COL");
 }
