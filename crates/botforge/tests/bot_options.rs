@@ -68,7 +68,10 @@ fn help_names_bots_and_bot_with_the_old_spellings_as_aliases() {
     assert!(help.contains("bot       Run a bot"), "{help}");
     assert!(help.contains("[alias: agent]"), "{help}");
     let help = run(&["ants", "bot", "--help"]);
-    assert!(help.contains("Usage: botforge ants bot <BOT>"), "{help}");
+    assert!(
+        help.contains("Usage: botforge ants bot [OPTIONS] <BOT>"),
+        "{help}"
+    );
     assert!(!help.contains("--profile"), "a hidden alias: {help}");
 }
 
