@@ -143,6 +143,17 @@ impl Map {
         })
     }
 
+    /// The map whose `m` lines are `rows` (`rows`/`cols` taken from them), for `players`
+    /// players: a small map written inline, e.g. in a test.
+    pub fn from_rows(rows: &[&str], players: u8) -> Result<Map, MapError> {
+        let cols = rows.first().map_or(0, |r| r.len());
+        let mut text = format!("rows {}\ncols {cols}\nplayers {players}\n", rows.len());
+        for r in rows {
+            let _ = writeln!(text, "m {r}");
+        }
+        Map::parse(&text)
+    }
+
     /// Parses map text (spec §1).
     pub fn parse(text: &str) -> Result<Map, MapError> {
         let mut rows: Option<i64> = None;
@@ -399,6 +410,16 @@ mod tests {
             e.contains("no_such.map") && e.contains("data/ants/maps/"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn from_rows_is_the_map_of_those_lines() {
+        let map = Map::from_rows(&[".%0*", "aB.."], 2).unwrap();
+        let text = "rows 2\ncols 4\nplayers 2\nm .%0*\nm aB..\n";
+        assert_eq!(map, Map::parse(text).unwrap());
+        // Rows of unequal length are the parser's error, not a panic.
+        assert!(Map::from_rows(&["..0", ".1"], 2).is_err());
+        assert!(Map::from_rows(&[], 2).is_err());
     }
 
     #[test]

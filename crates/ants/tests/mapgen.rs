@@ -222,17 +222,7 @@ fn generated_maps_are_playable() {
 }
 
 fn parse(rows: &[&str], players: u8) -> Map {
-    let mut text = format!(
-        "rows {}\ncols {}\nplayers {players}\n",
-        rows.len(),
-        rows[0].len()
-    );
-    for r in rows {
-        text.push_str("m ");
-        text.push_str(r);
-        text.push('\n');
-    }
-    Map::parse(&text).unwrap()
+    Map::from_rows(rows, players).unwrap()
 }
 
 /// A `rows x 2·width` two-player map: two copies of a `rows x width` tile with a hill at

@@ -8,17 +8,7 @@ use ants::{Cutoff, Engine, GameConfig, Map, Status, bots, play_game};
 use grid::Dir;
 
 fn engine_with(rows: &[&str], players: u8, rules: Rules) -> Engine {
-    let mut text = format!(
-        "rows {}\ncols {}\nplayers {players}\n",
-        rows.len(),
-        rows[0].len()
-    );
-    for r in rows {
-        text.push_str("m ");
-        text.push_str(r);
-        text.push('\n');
-    }
-    Engine::from_map(&Map::parse(&text).unwrap(), rules, true)
+    Engine::from_map(&Map::from_rows(rows, players).unwrap(), rules, true)
 }
 
 fn engine(rows: &[&str], players: u8) -> Engine {
