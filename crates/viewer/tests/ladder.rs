@@ -6,6 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod ladder_fixture;
+#[path = "support/router.rs"]
+mod router;
 
 use std::time::Duration;
 
@@ -18,15 +20,7 @@ use serde_json::Value;
 use tower::ServiceExt as _;
 
 async fn get(app: &Router, uri: &str) -> (StatusCode, String) {
-    let res = app
-        .clone()
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let bytes = axum::body::to_bytes(res.into_body(), 64 << 20)
-        .await
-        .unwrap();
+    let (status, bytes) = router::get(app, uri).await;
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 

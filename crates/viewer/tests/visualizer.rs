@@ -3,14 +3,15 @@
 //! large or escaping file is refused with the reason.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/router.rs"]
+mod router;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt as _;
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -36,16 +37,7 @@ async fn get(app: &Router, replay: &str) -> (StatusCode, Vec<u8>) {
             write!(uri, "%{b:02X}").unwrap();
         }
     }
-    let res = app
-        .clone()
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let bytes = axum::body::to_bytes(res.into_body(), 256 << 20)
-        .await
-        .unwrap();
-    (status, bytes.to_vec())
+    router::get(app, &uri).await
 }
 
 fn text(b: &[u8]) -> String {
