@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use common::{brute_bfs, load_ants_map, maps_dir, thesis_map};
 use criterion::{Criterion, criterion_group, criterion_main};
-use grid::{AStar, Dir, Entrances, FloodFill, Hpa, Limits, Pos, Shape, Topology};
+use grid::{AStar, Dir, Entrances, FloodFill, Hpa, HpaMethod, Limits, Pos, Shape, Topology};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -210,17 +210,14 @@ fn bench_hpa(c: &mut Criterion) {
             });
         });
         g.finish();
-        // Per-query minimum times (robust against load), summed over the queries.
-        let (mut t_hpa, mut t_astar, mut t_pf) = (0.0, 0.0, 0.0);
+        // Per-query minima (robust against load), summed over the queries; our A* first.
+        let (mut t_astar, mut t_astar_med, mut t_pf) = (0.0, 0.0, 0.0);
         for &(s, t, _) in &queries {
-            t_hpa += us(min_median(50, || {
-                black_box(hpa.find(s, t));
-            })
-            .0);
-            t_astar += us(min_median(20, || {
+            let (min, med) = min_median(20, || {
                 black_box(astar.find(s, t, |i| !water[i as usize]));
-            })
-            .0);
+            });
+            t_astar += us(min);
+            t_astar_med += us(med);
             t_pf += us(min_median(10, || {
                 black_box(pathfinding::prelude::astar(
                     &s,
@@ -231,32 +228,68 @@ fn bench_hpa(c: &mut Criterion) {
             })
             .0);
         }
-        let cluster = us(min_median(5, || {
-            black_box(Hpa::from_terrain(shape, 20, Entrances::Centered, |i| {
-                water[i as usize]
-            }));
-        })
-        .0);
         println!(
-            "{name} sum of per-query minima: Hpa {t_hpa:.1} µs, grid::AStar {t_astar:.1} µs, pathfinding::astar {t_pf:.1} µs; clustering min {cluster:.1} µs"
+            "{name}: grid::AStar {t_astar:.1} µs (median {t_astar_med:.1}), pathfinding::astar {t_pf:.1} µs"
         );
-        // Path quality, printed once per map for the report.
-        let (mut raw, mut smooth, mut opt) = (0, 0, 0);
-        for &(s, t, d) in &queries {
-            let p = hpa.find(s, t).unwrap();
-            raw += p.cost;
-            smooth += hpa.smooth(&p.cells, 40).len() as u32 - 1;
-            opt += d;
+        for (kind, size) in [
+            (Entrances::Centered, 10),
+            (Entrances::Centered, 14),
+            (Entrances::Centered, 20),
+            (Entrances::Corner, 10),
+            (Entrances::Corner, 14),
+            (Entrances::Corner, 20),
+        ] {
+            let cluster = min_median(5, || {
+                black_box(Hpa::from_terrain(shape, size, kind, |i| water[i as usize]));
+            });
+            let fresh = Hpa::from_terrain(shape, size, kind, |i| water[i as usize]);
+            let mut hpa = fresh.clone();
+            let t0 = Instant::now();
+            hpa.cache_paths();
+            let caching = us(t0.elapsed()) / 1e3;
+            let (mut full, mut full_med, mut first, mut first_med) = (0.0, 0.0, 0.0, 0.0);
+            let mut cold = f64::MAX;
+            for _ in 0..5 {
+                // Cold: no cached abstract paths, one abstract search per query.
+                let mut h = fresh.clone();
+                let t0 = Instant::now();
+                for &(s, t, _) in &queries {
+                    black_box(h.find(s, t));
+                }
+                cold = cold.min(us(t0.elapsed()));
+            }
+            let (mut worst, mut raw, mut opt) = (0.0f64, 0, 0);
+            for &(s, t, d) in &queries {
+                let p = hpa.find(s, t).unwrap();
+                assert_eq!(p.method, HpaMethod::Abstract);
+                worst = worst.max(f64::from(p.cost - d) / f64::from(d));
+                raw += p.cost;
+                opt += d;
+                let (min, med) = min_median(50, || {
+                    black_box(hpa.find(s, t));
+                });
+                full += us(min);
+                full_med += us(med);
+                let (min, med) = min_median(50, || {
+                    black_box(hpa.plan(s, t));
+                });
+                first += us(min);
+                first_med += us(med);
+            }
+            println!(
+                "{name} {kind:?}/{size}: cached: full path {full:.1} µs (median {full_med:.1}) = {:.1}x A*, first move {first:.1} µs (median {first_med:.1}) = {:.1}x A*; uncached full path {cold:.1} µs = {:.1}x A*; caching {caching:.2} ms; length +{:.1} % mean, +{:.1} % max; clustering {:.2} ms (median {:.2}); {} clusters, {} nodes, {} edges",
+                t_astar / full,
+                t_astar / first,
+                t_astar / cold,
+                100.0 * f64::from(raw - opt) / f64::from(opt),
+                100.0 * worst,
+                us(cluster.0) / 1e3,
+                us(cluster.1) / 1e3,
+                hpa.cluster_count(),
+                hpa.node_count(),
+                hpa.edge_count()
+            );
         }
-        println!(
-            "{name}: {} queries, optimal {opt} steps, HPA* raw {raw} (+{:.1} %), smoothed {smooth} (+{:.1} %); {} clusters, {} nodes, {} edges",
-            queries.len(),
-            100.0 * f64::from(raw - opt) / f64::from(opt),
-            100.0 * f64::from(smooth - opt) / f64::from(opt),
-            hpa.cluster_count(),
-            hpa.node_count(),
-            hpa.edge_count()
-        );
     }
 }
 

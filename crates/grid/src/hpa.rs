@@ -14,10 +14,17 @@
 //!   nodes with shortest paths through its known land (one cluster-restricted BFS per node,
 //!   which on unit costs gives the same costs as the thesis's A* per pair); they are rebuilt
 //!   only for clusters whose cells or sides changed since the last [`Hpa::update`].
-//! * **Queries** connect start and goal to the nodes of their clusters, search the abstract
-//!   graph with A*, and splice the cached edge paths. Queries shorter than one cluster go
-//!   straight to grid A*, and when the abstract graph has no answer (unknown areas) the
-//!   query falls back to grid A* over all cells not known to be water.
+//!   The same BFS from a node fills a table of its distance to every cell of the cluster,
+//!   so start and goal connect to their clusters' nodes by table look-ups, no search.
+//! * **Abstract paths** are shortest paths over the abstract graph (a flat adjacency
+//!   array), found by one Dijkstra per source node on first use and cached until the
+//!   next [`Hpa::update`] that changes the graph. A query takes the best
+//!   start → node → … → node → goal combination of the start and goal links, splices the
+//!   cached edge paths, and walks the first and last segment down the distance tables.
+//!   [`Hpa::plan`] refines only the first segment (what a unit needs for its next move).
+//! * Queries shorter than one cluster go straight to grid A*, and when the abstract graph
+//!   has no answer (unknown areas) the query falls back to grid A* over all cells not
+//!   known to be water.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -66,9 +73,26 @@ pub struct HpaPath {
     pub cells: Vec<Pos>,
     /// Number of steps.
     pub cost: u32,
-    /// Nodes expanded: abstract nodes plus cells visited by the local searches.
+    /// Nodes expanded: abstract nodes settled by the abstract searches this query had to
+    /// run (0 when every abstract path it needed was cached) plus cells expanded by grid
+    /// A* (direct, fallback, or a start and goal sharing a cluster).
     pub expanded: u32,
     /// How the path was found.
+    pub method: HpaMethod,
+}
+
+/// A route found by [`Hpa::plan`]: the abstract path, with only its first segment refined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HpaPlan {
+    /// Start, the transition nodes passed, and goal (just start and goal for direct and
+    /// fallback answers).
+    pub waypoints: Vec<Pos>,
+    /// Length in steps of the whole route (the length [`Hpa::find`] returns).
+    pub cost: u32,
+    /// Cells from the start to the first waypoint at least one step away, both included
+    /// (the whole path for direct and fallback answers).
+    pub first: Vec<Pos>,
+    /// How the route was found.
     pub method: HpaMethod,
 }
 
@@ -186,18 +210,54 @@ struct Cluster {
     nodes: Vec<u32>,
     edges: Vec<Edge>,
     paths: Vec<u32>,
+    /// `dist[slot * area + local]`: BFS distance inside the cluster from node
+    /// `nodes[slot]` to local cell `local` (`UNREACHED` if none).
+    dist: Vec<u16>,
     dirty: bool,
 }
 
+const UNREACHED: u16 = u16::MAX;
+
+/// One directed abstract edge in the flat adjacency array: target node, cost, and the
+/// cluster edge holding its cell path.
+#[derive(Clone, Copy, Debug)]
+struct Arc {
+    from: u32,
+    to: u32,
+    cost: u32,
+    cluster: u32,
+    edge: u32,
+}
+
+/// Per-query state of an abstract node in [`Hpa::search`] (valid when `stamp` is the
+/// current query's).
 #[derive(Clone, Copy, Debug, Default)]
-struct AbsNode {
+struct Mark {
     stamp: u32,
-    closed: bool,
     g: u32,
-    parent: u32,
-    /// Cluster and edge index of the edge used to reach this node (`NONE` for the
-    /// start/goal connections).
-    via: (u32, u32),
+    /// Arc used to reach the node, `NONE` for a start link.
+    via: u32,
+    /// Index of the start link the node's best path begins with.
+    link: u32,
+    /// Index of the node's shortest goal link, `NONE` if it has none.
+    goal: u32,
+}
+
+/// A connection of the start or goal cell to a node of one of its clusters.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    node: u32,
+    dist: u32,
+    cluster: u32,
+    slot: u32,
+}
+
+/// The best answer of the abstract graph: a link from the start, the cached abstract path
+/// (in `Hpa::hops`), and a link into the goal; or a path inside one shared cluster.
+#[derive(Clone, Copy, Debug)]
+enum Route {
+    Via { cost: u32, first: Link, last: Link },
+    Inside { cost: u32 },
 }
 
 /// Hierarchical path-finder over one map, built incrementally from known terrain.
@@ -229,9 +289,21 @@ pub struct Hpa {
     dirty: Vec<u32>,
     flood: FloodFill,
     astar: AStar,
-    abs: Vec<AbsNode>,
-    generation: u32,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Flat adjacency of the abstract graph: the arcs of node `n` are
+    /// `arcs[arc_start[n]..arc_start[n + 1]]`.
+    arc_start: Vec<u32>,
+    arcs: Vec<Arc>,
+    /// Per source node, once computed: (distance, arc used to reach) for every node.
+    rows_cache: Vec<Vec<(u32, u32)>>,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+    marks: Vec<Mark>,
+    stamp: u32,
+    start_links: Vec<Link>,
+    goal_links: Vec<Link>,
+    /// Arcs of the last route's abstract path, goal side first.
+    hops: Vec<u32>,
+    inside: Vec<u32>,
+    scratch: Vec<u32>,
 }
 
 impl Hpa {
@@ -258,9 +330,17 @@ impl Hpa {
             node_clusters: Vec::new(),
             node_of_cell: vec![NONE; shape.len()],
             dirty: Vec::new(),
-            abs: Vec::new(),
-            generation: 0,
+            arc_start: vec![0],
+            arcs: Vec::new(),
+            rows_cache: Vec::new(),
             heap: BinaryHeap::new(),
+            marks: Vec::new(),
+            stamp: 0,
+            start_links: Vec::new(),
+            goal_links: Vec::new(),
+            hops: Vec::new(),
+            inside: Vec::new(),
+            scratch: Vec::new(),
         };
         hpa.build_layout();
         hpa
@@ -404,18 +484,47 @@ impl Hpa {
         })
     }
 
-    /// The clusters containing cell `i` (1, 2 or 4 because of the overlap).
-    fn clusters_of(&self, i: u32) -> Vec<u32> {
+    /// The clusters containing cell `i` (1, 2 or 4 because of the overlap) and their
+    /// number.
+    fn clusters_of(&self, i: u32) -> ([u32; 4], usize) {
         let (r, c) = self.nb.row_col(i);
         let (rs, rn) = self.rows.clusters_of(r);
         let (cs, cn) = self.cols.clusters_of(c);
-        let mut out = Vec::with_capacity(4);
+        let mut out = [0; 4];
+        let mut n = 0;
         for &rr in &rs[..rn] {
             for &cc in &cs[..cn] {
-                out.push(self.cluster_id(rr, cc));
+                out[n] = self.cluster_id(rr, cc);
+                n += 1;
             }
         }
-        out
+        (out, n)
+    }
+
+    /// Rows and columns spanned by cluster `k`.
+    fn extent(&self, k: u32) -> (u32, u32) {
+        let cl = &self.clusters[k as usize];
+        (self.rows.ext(cl.row) + 1, self.cols.ext(cl.col) + 1)
+    }
+
+    /// Index of cell `i` inside cluster `k` (row-major over its extent), if it is inside.
+    fn local(&self, k: u32, i: u32) -> Option<usize> {
+        let cl = &self.clusters[k as usize];
+        let (r, c) = self.nb.row_col(i);
+        let off = |axis: &Axis, kk: u32, x: u32| {
+            let start = axis.start(kk);
+            let o = if x >= start {
+                x - start
+            } else if axis.torus {
+                x + axis.len - start
+            } else {
+                return None;
+            };
+            (o <= axis.ext(kk)).then_some(o)
+        };
+        let dr = off(&self.rows, cl.row, r)?;
+        let dc = off(&self.cols, cl.col, c)?;
+        Some((dr * (self.cols.ext(cl.col) + 1) + dc) as usize)
     }
 
     /// Records what is known about cell `i`. Cells already known keep their first value
@@ -426,7 +535,8 @@ impl Hpa {
             return false;
         }
         self.terrain[i as usize] = t;
-        for k in self.clusters_of(i) {
+        let (ks, n) = self.clusters_of(i);
+        for &k in &ks[..n] {
             self.mark_dirty(k);
         }
         true
@@ -461,7 +571,209 @@ impl Hpa {
             self.rebuild_edges(k);
             self.clusters[k as usize].dirty = false;
         }
+        if !dirty.is_empty() {
+            self.build_arcs();
+        }
         dirty.len()
+    }
+
+    /// Rebuilds the flat adjacency from the cluster edges and drops the cached abstract
+    /// paths.
+    fn build_arcs(&mut self) {
+        let n = self.node_cell.len();
+        self.arc_start.clear();
+        self.arc_start.resize(n + 1, 0);
+        for cl in &self.clusters {
+            for e in &cl.edges {
+                self.arc_start[e.from as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            self.arc_start[i + 1] += self.arc_start[i];
+        }
+        let mut fill = self.arc_start.clone();
+        let blank = Arc {
+            from: 0,
+            to: 0,
+            cost: 0,
+            cluster: 0,
+            edge: 0,
+        };
+        self.arcs.clear();
+        self.arcs.resize(self.arc_start[n] as usize, blank);
+        for (k, cl) in self.clusters.iter().enumerate() {
+            for (ei, e) in cl.edges.iter().enumerate() {
+                let at = &mut fill[e.from as usize];
+                self.arcs[*at as usize] = Arc {
+                    from: e.from,
+                    to: e.to,
+                    cost: e.cost,
+                    cluster: k as u32,
+                    edge: ei as u32,
+                };
+                *at += 1;
+            }
+        }
+        self.rows_cache.clear();
+        self.rows_cache.resize(n, Vec::new());
+    }
+
+    /// Caches the shortest abstract paths between all transition nodes (one Dijkstra per
+    /// node), so that later queries combine cached paths instead of searching the
+    /// abstract graph. The cache lasts until an [`Hpa::update`] changes the graph.
+    /// Returns the number of nodes settled.
+    pub fn cache_paths(&mut self) -> u32 {
+        (0..self.node_cell.len() as u32)
+            .map(|a| self.ensure_row(a))
+            .sum()
+    }
+
+    /// A* over the abstract graph from all start links at once (each node starting at
+    /// its link's distance) to the goal links (each adding its distance), below `bound`.
+    /// Leaves the arcs in `self.hops`; returns the route's cost and links and the nodes
+    /// settled.
+    fn search(
+        &mut self,
+        start_links: &[Link],
+        goal_links: &[Link],
+        g: u32,
+        bound: u32,
+    ) -> (Option<(u32, Link, Link)>, u32) {
+        let n = self.node_cell.len();
+        if self.marks.len() < n {
+            self.marks.resize(n, Mark::default());
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(Mark::default());
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        let h = |hpa: &Self, m: u32| hpa.nb.manhattan(hpa.node_cell[m as usize], g);
+        self.heap.clear();
+        for (li, a) in start_links.iter().enumerate() {
+            let m = &mut self.marks[a.node as usize];
+            if m.stamp == stamp && m.g <= a.dist {
+                continue;
+            }
+            *m = Mark {
+                stamp,
+                g: a.dist,
+                via: NONE,
+                link: li as u32,
+                goal: NONE,
+            };
+        }
+        for (li, b) in goal_links.iter().enumerate() {
+            let m = &mut self.marks[b.node as usize];
+            if m.stamp != stamp {
+                *m = Mark {
+                    stamp,
+                    g: u32::MAX,
+                    via: NONE,
+                    link: NONE,
+                    goal: NONE,
+                };
+            }
+            if m.goal == NONE || goal_links[m.goal as usize].dist > b.dist {
+                m.goal = li as u32;
+            }
+        }
+        for a in start_links {
+            let m = self.marks[a.node as usize];
+            if m.g == a.dist {
+                let f = a.dist + h(self, a.node);
+                self.heap.push(Reverse((f, a.node)));
+            }
+        }
+        // The best complete route so far: (cost, node whose goal link ends it).
+        let mut best: Option<(u32, u32)> = None;
+        let mut settled = 0;
+        while let Some(Reverse((f, m))) = self.heap.pop() {
+            if best.is_some_and(|(c, _)| f >= c) || f >= bound {
+                break;
+            }
+            let mark = self.marks[m as usize];
+            if f != mark.g + h(self, m) {
+                continue;
+            }
+            settled += 1;
+            if mark.goal != NONE {
+                let c = mark.g + goal_links[mark.goal as usize].dist;
+                if c < bound && best.is_none_or(|(b, _)| c < b) {
+                    best = Some((c, m));
+                }
+            }
+            let (lo, hi) = (self.arc_start[m as usize], self.arc_start[m as usize + 1]);
+            for ai in lo..hi {
+                let arc = self.arcs[ai as usize];
+                let g2 = mark.g + arc.cost;
+                let t = &mut self.marks[arc.to as usize];
+                if t.stamp != stamp {
+                    *t = Mark {
+                        stamp,
+                        g: u32::MAX,
+                        via: NONE,
+                        link: NONE,
+                        goal: NONE,
+                    };
+                }
+                if g2 < t.g {
+                    t.g = g2;
+                    t.via = ai;
+                    t.link = mark.link;
+                    let f2 = g2 + h(self, arc.to);
+                    self.heap.push(Reverse((f2, arc.to)));
+                }
+            }
+        }
+        let Some((cost, end)) = best else {
+            return (None, settled);
+        };
+        self.hops.clear();
+        let mut cur = end;
+        loop {
+            let via = self.marks[cur as usize].via;
+            if via == NONE {
+                break;
+            }
+            self.hops.push(via);
+            cur = self.arcs[via as usize].from;
+        }
+        let mark = self.marks[end as usize];
+        let first = start_links[self.marks[cur as usize].link as usize];
+        let last = goal_links[mark.goal as usize];
+        (Some((cost, first, last)), settled)
+    }
+
+    /// Makes sure the shortest abstract paths from node `a` are cached (one Dijkstra over
+    /// the abstract graph); returns the number of nodes settled (0 if cached).
+    fn ensure_row(&mut self, a: u32) -> u32 {
+        if !self.rows_cache[a as usize].is_empty() {
+            return 0;
+        }
+        let mut row = vec![(u32::MAX, NONE); self.node_cell.len()];
+        row[a as usize].0 = 0;
+        self.heap.clear();
+        self.heap.push(Reverse((0, a)));
+        let mut settled = 0;
+        while let Some(Reverse((d, n))) = self.heap.pop() {
+            if d > row[n as usize].0 {
+                continue;
+            }
+            settled += 1;
+            let (lo, hi) = (self.arc_start[n as usize], self.arc_start[n as usize + 1]);
+            for ai in lo..hi {
+                let arc = self.arcs[ai as usize];
+                let d2 = d + arc.cost;
+                if d2 < row[arc.to as usize].0 {
+                    row[arc.to as usize] = (d2, ai);
+                    self.heap.push(Reverse((d2, arc.to)));
+                }
+            }
+        }
+        self.rows_cache[a as usize] = row;
+        settled
     }
 
     /// Computes the entrances of side `s` if all its cells are known.
@@ -501,11 +813,14 @@ impl Hpa {
                 let id = self.node_cell.len() as u32;
                 self.node_of_cell[cell as usize] = id;
                 self.node_cell.push(cell);
-                let ks = self.clusters_of(cell);
-                for &k in &ks {
+                let (ks, n) = self.clusters_of(cell);
+                // A corner cell joins up to four clusters, not only the side's two: each
+                // must rebuild its distance tables.
+                for &k in &ks[..n] {
                     self.clusters[k as usize].nodes.push(id);
+                    self.mark_dirty(k);
                 }
-                self.node_clusters.push(ks);
+                self.node_clusters.push(ks[..n].to_vec());
             }
         }
         true
@@ -517,6 +832,18 @@ impl Hpa {
         cl.paths.clear();
         cl.nodes.sort_unstable();
         cl.nodes.dedup();
+        let (h, w) = (self.rows.ext(cl.row) + 1, self.cols.ext(cl.col) + 1);
+        let area = (h * w) as usize;
+        cl.dist.clear();
+        cl.dist.resize(area * cl.nodes.len(), UNREACHED);
+        // The cluster's cells in local order.
+        let cells: Vec<u32> = (0..h)
+            .flat_map(|dr| {
+                let r = self.rows.at(cl.row, dr);
+                (0..w).map(move |dc| (r, dc))
+            })
+            .map(|(r, dc)| r * self.cols.len + self.cols.at(cl.col, dc))
+            .collect();
         for (ai, &a) in cl.nodes.iter().enumerate() {
             let a_cell = self.node_cell[a as usize];
             if self.terrain[a_cell as usize] != Terrain::Land {
@@ -528,6 +855,12 @@ impl Hpa {
                 let (r, c) = nb.row_col(i);
                 terrain[i as usize] == Terrain::Land && rows.contains(kr, r) && cols.contains(kc, c)
             });
+            let table = &mut cl.dist[ai * area..(ai + 1) * area];
+            for (slot, &cell) in table.iter_mut().zip(&cells) {
+                if let Some(d) = self.flood.dist(cell) {
+                    *slot = u16::try_from(d).unwrap_or(UNREACHED);
+                }
+            }
             for &b in &cl.nodes[ai + 1..] {
                 let b_cell = self.node_cell[b as usize];
                 let Some(cost) = self.flood.dist(b_cell) else {
@@ -562,66 +895,74 @@ impl Hpa {
         self.clusters[k as usize] = cl;
     }
 
-    fn edge_path(&self, k: u32, e: &Edge, out: &mut Vec<u32>) {
-        let cl = &self.clusters[k as usize];
-        let p = &cl.paths[e.path_start as usize..(e.path_start + e.path_len) as usize];
-        if e.reversed {
-            out.extend(p.iter().rev().skip(1));
-        } else {
-            out.extend(p.iter().skip(1));
+    /// Appends the links of `cell` to the nodes of its clusters (table look-ups) to `out`.
+    fn links(&self, cell: u32, out: &mut Vec<Link>) {
+        out.clear();
+        let (ks, n) = self.clusters_of(cell);
+        for &k in &ks[..n] {
+            let Some(li) = self.local(k, cell) else {
+                continue;
+            };
+            let cl = &self.clusters[k as usize];
+            let (h, w) = self.extent(k);
+            let area = (h * w) as usize;
+            for (slot, &node) in cl.nodes.iter().enumerate() {
+                let d = cl.dist.get(slot * area + li).copied().unwrap_or(UNREACHED);
+                if d != UNREACHED {
+                    out.push(Link {
+                        node,
+                        dist: u32::from(d),
+                        cluster: k,
+                        slot: slot as u32,
+                    });
+                }
+            }
         }
     }
 
-    /// Local BFS from `from` inside cluster `k` over known land, stopping once every node
-    /// of `k` (and `target`, if inside) is reached; returns the reached nodes with their
-    /// distances, the distance to `target`, and the number of cells visited.
-    fn connect(&mut self, from: u32, k: u32, target: u32) -> (Vec<(u32, u32)>, Option<u32>, u32) {
-        let (rows, cols, nb, terrain) = (self.rows, self.cols, &self.nb, &self.terrain);
-        let node_of_cell = &self.node_of_cell;
-        let cl = &self.clusters[k as usize];
-        let (kr, kc) = (cl.row, cl.col);
-        let (tr, tc) = nb.row_col(target);
-        let target_inside = rows.contains(kr, tr) && cols.contains(kc, tc);
-        let mut remaining = cl.nodes.len() + usize::from(target_inside);
-        self.flood.search(
-            [from],
-            Limits::NONE,
-            |i| {
-                let (r, c) = nb.row_col(i);
-                terrain[i as usize] == Terrain::Land && rows.contains(kr, r) && cols.contains(kc, c)
-            },
-            |i| {
-                if node_of_cell[i as usize] != NONE || i == target {
-                    remaining = remaining.saturating_sub(1);
-                }
-                remaining == 0
-            },
-        );
-        let visited = self.flood.visited().len();
-        let reached = cl
-            .nodes
-            .iter()
-            .filter_map(|&n| self.flood.dist(self.node_cell[n as usize]).map(|d| (n, d)))
-            .collect();
-        (reached, self.flood.dist(target), visited as u32)
+    /// Appends the cells after `from` on a shortest path inside `link.cluster` from `from`
+    /// to the link's node, walking down that node's distance table.
+    fn descend(&self, from: u32, link: Link, out: &mut Vec<u32>) {
+        let k = link.cluster;
+        let (h, w) = self.extent(k);
+        let area = (h * w) as usize;
+        let table = &self.clusters[k as usize].dist
+            [link.slot as usize * area..(link.slot as usize + 1) * area];
+        let at = |i: u32| self.local(k, i).map_or(UNREACHED, |li| table[li]);
+        let mut cur = from;
+        let mut d = at(cur);
+        while d != 0 && d != UNREACHED {
+            let Some(next) = self
+                .nb
+                .of(cur)
+                .into_iter()
+                .find(|&n| n != NONE && at(n) == d - 1)
+            else {
+                return;
+            };
+            cur = next;
+            d -= 1;
+            out.push(cur);
+        }
     }
 
     /// Cells of the cluster-restricted shortest path from `from` to `to` inside `k`
-    /// (excluding `from`), found by grid A*.
-    fn local_path(&mut self, from: u32, to: u32, k: u32, out: &mut Vec<u32>) {
+    /// (excluding `from`), found by grid A*; returns the cells expanded, or `None` if
+    /// `to` is unreachable inside `k`.
+    fn local_path(&mut self, from: u32, to: u32, k: u32, out: &mut Vec<u32>) -> Option<u32> {
         let (rows, cols, nb, terrain) = (self.rows, self.cols, &self.nb, &self.terrain);
         let cl = &self.clusters[k as usize];
         let (kr, kc) = (cl.row, cl.col);
-        if let Some((seg, _)) = self.astar.find_indices(from, to, u32::MAX, |i| {
+        let (seg, _) = self.astar.find_indices(from, to, u32::MAX, |i| {
             let (r, c) = nb.row_col(i);
             u32::from(
                 terrain[i as usize] == Terrain::Land
                     && rows.contains(kr, r)
                     && cols.contains(kc, c),
             )
-        }) {
-            out.extend_from_slice(&seg[1..]);
-        }
+        })?;
+        out.extend_from_slice(&seg[1..]);
+        Some(self.astar.last_expanded())
     }
 
     /// Finds a path from `start` to `goal` (see the module docs for the strategy). `None`
@@ -638,10 +979,108 @@ impl Hpa {
         if self.nb.manhattan(s, g) <= self.size {
             return self.grid_astar(s, g, HpaMethod::Direct);
         }
-        if let Some(p) = self.abstract_search(s, g) {
-            return Some(p);
+        if let Some((route, expanded)) = self.route(s, g) {
+            let mut cells = vec![s];
+            match route {
+                Route::Inside { .. } => cells.extend_from_slice(&self.inside),
+                Route::Via { first, last, .. } => {
+                    self.descend(s, first, &mut cells);
+                    for &ai in self.hops.iter().rev() {
+                        self.arc_path(ai, &mut cells);
+                    }
+                    let mut tail = std::mem::take(&mut self.scratch);
+                    tail.clear();
+                    tail.push(g);
+                    self.descend(g, last, &mut tail);
+                    tail.pop();
+                    cells.extend(tail.iter().rev());
+                    self.scratch = tail;
+                }
+            }
+            return Some(HpaPath {
+                cost: cells.len() as u32 - 1,
+                cells: cells.into_iter().map(|i| shape.pos(i)).collect(),
+                expanded,
+                method: HpaMethod::Abstract,
+            });
         }
         self.grid_astar(s, g, HpaMethod::Fallback)
+    }
+
+    /// Like [`Hpa::find`], but refines only the first segment of the route: the abstract
+    /// path as waypoints plus the cells a unit walks first. Costs the abstract search and
+    /// one table walk, independent of the path's length.
+    pub fn plan(&mut self, start: Pos, goal: Pos) -> Option<HpaPlan> {
+        let shape = self.shape();
+        let s = shape.index(shape.normalize(start)?);
+        let g = shape.index(shape.normalize(goal)?);
+        if self.terrain[s as usize] == Terrain::Water || self.terrain[g as usize] == Terrain::Water
+        {
+            return None;
+        }
+        let whole = |p: HpaPath| HpaPlan {
+            waypoints: vec![start, goal],
+            cost: p.cost,
+            first: p.cells,
+            method: p.method,
+        };
+        if self.nb.manhattan(s, g) <= self.size {
+            return self.grid_astar(s, g, HpaMethod::Direct).map(whole);
+        }
+        match self.route(s, g) {
+            Some((Route::Inside { cost }, _)) => {
+                let mut first = vec![start];
+                first.extend(self.inside.iter().map(|&i| shape.pos(i)));
+                Some(HpaPlan {
+                    waypoints: vec![start, goal],
+                    cost,
+                    first,
+                    method: HpaMethod::Abstract,
+                })
+            }
+            Some((Route::Via { cost, first, last }, _)) => {
+                let mut cells = vec![s];
+                self.descend(s, first, &mut cells);
+                if cells.len() == 1
+                    && let Some(&ai) = self.hops.last()
+                {
+                    self.arc_path(ai, &mut cells);
+                }
+                let mut waypoints = vec![start, shape.pos(self.node_cell[first.node as usize])];
+                waypoints.extend(
+                    self.hops
+                        .iter()
+                        .rev()
+                        .map(|&ai| shape.pos(self.node_cell[self.arcs[ai as usize].to as usize])),
+                );
+                debug_assert_eq!(
+                    waypoints.last(),
+                    Some(&shape.pos(self.node_cell[last.node as usize]))
+                );
+                waypoints.push(goal);
+                waypoints.dedup();
+                Some(HpaPlan {
+                    waypoints,
+                    cost,
+                    first: cells.into_iter().map(|i| shape.pos(i)).collect(),
+                    method: HpaMethod::Abstract,
+                })
+            }
+            None => self.grid_astar(s, g, HpaMethod::Fallback).map(whole),
+        }
+    }
+
+    /// Appends the cells of arc `ai`'s edge path after its source node.
+    fn arc_path(&self, ai: u32, out: &mut Vec<u32>) {
+        let arc = self.arcs[ai as usize];
+        let cl = &self.clusters[arc.cluster as usize];
+        let e = &cl.edges[arc.edge as usize];
+        let p = &cl.paths[e.path_start as usize..(e.path_start + e.path_len) as usize];
+        if e.reversed {
+            out.extend(p.iter().rev().skip(1));
+        } else {
+            out.extend(p.iter().skip(1));
+        }
     }
 
     fn grid_astar(&mut self, s: u32, g: u32, method: HpaMethod) -> Option<HpaPath> {
@@ -658,158 +1097,88 @@ impl Hpa {
         })
     }
 
-    fn abstract_search(&mut self, s: u32, g: u32) -> Option<HpaPath> {
+    /// The shortest route from `s` to `g` through the abstract graph (or inside a cluster
+    /// both share), leaving its arcs in `self.hops` or its cells in `self.inside`, and the
+    /// nodes and cells expanded to find it.
+    fn route(&mut self, s: u32, g: u32) -> Option<(Route, u32)> {
         if self.terrain[s as usize] != Terrain::Land || self.terrain[g as usize] != Terrain::Land {
             return None;
         }
         let mut expanded = 0;
-        // Start connections: (node, cost, cluster); a direct start→goal link if they share
-        // a cluster.
-        let mut start_links = Vec::new();
-        let mut direct: Option<(u32, u32)> = None;
-        for k in self.clusters_of(s) {
-            let (reached, to_goal, visited) = self.connect(s, k, g);
-            expanded += visited;
-            start_links.extend(reached.into_iter().map(|(n, d)| (n, d, k)));
-            if let Some(d) = to_goal
-                && direct.is_none_or(|(best, _)| d < best)
-            {
-                direct = Some((d, k));
-            }
-        }
-        let mut goal_links: Vec<(u32, u32, u32)> = Vec::new();
-        for k in self.clusters_of(g) {
-            let (reached, _, visited) = self.connect(g, k, s);
-            expanded += visited;
-            goal_links.extend(reached.into_iter().map(|(n, d)| (n, d, k)));
-        }
-        let node_count = self.node_cell.len() as u32;
-        let (start_id, goal_id) = (node_count, node_count + 1);
-        if self.abs.len() < (node_count + 2) as usize {
-            self.abs
-                .resize((node_count + 2) as usize, AbsNode::default());
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.abs.fill(AbsNode::default());
-            self.generation = 1;
-        }
-        let generation = self.generation;
-        self.heap.clear();
-        let h = |hpa: &Self, id: u32| -> u32 {
-            if id == goal_id {
-                0
-            } else {
-                let cell = if id == start_id {
-                    s
-                } else {
-                    hpa.node_cell[id as usize]
-                };
-                hpa.nb.manhattan(cell, g)
-            }
-        };
-        self.abs[start_id as usize] = AbsNode {
-            stamp: generation,
-            closed: false,
-            g: 0,
-            parent: NONE,
-            via: (NONE, NONE),
-        };
-        let h0 = h(self, start_id);
-        self.heap
-            .push(Reverse(((u64::from(h0) << 32) | u64::from(h0), start_id)));
-        let mut found = false;
-        let mut succ: Vec<(u32, u32, (u32, u32))> = Vec::new();
-        while let Some(Reverse((key, id))) = self.heap.pop() {
-            let node = self.abs[id as usize];
-            if node.closed || node.g + (key as u32) != (key >> 32) as u32 {
+        let mut best: Option<Route> = None;
+        let mut best_cost = u32::MAX;
+        // A path inside a cluster containing both ends.
+        let (ks, n) = self.clusters_of(s);
+        for &k in &ks[..n] {
+            if self.local(k, g).is_none() {
                 continue;
             }
-            self.abs[id as usize].closed = true;
-            expanded += 1;
-            if id == goal_id {
-                found = true;
-                break;
-            }
-            succ.clear();
-            if id == start_id {
-                succ.extend(start_links.iter().map(|&(m, d, k)| (m, d, (k, NONE))));
-                if let Some((d, k)) = direct {
-                    succ.push((goal_id, d, (k, NONE)));
-                }
-            } else {
-                for &k in &self.node_clusters[id as usize] {
-                    for (ei, e) in self.clusters[k as usize].edges.iter().enumerate() {
-                        if e.from == id {
-                            succ.push((e.to, e.cost, (k, ei as u32)));
-                        }
-                    }
-                }
-                for &(m, d, k) in &goal_links {
-                    if m == id {
-                        succ.push((goal_id, d, (k, NONE)));
-                    }
+            let mut cells = std::mem::take(&mut self.scratch);
+            cells.clear();
+            if let Some(e) = self.local_path(s, g, k, &mut cells) {
+                expanded += e;
+                if (cells.len() as u32) < best_cost {
+                    best_cost = cells.len() as u32;
+                    best = Some(Route::Inside { cost: best_cost });
+                    std::mem::swap(&mut self.inside, &mut cells);
                 }
             }
-            for &(m, c, via) in &succ {
-                let nm = self.abs[m as usize];
-                let seen = nm.stamp == generation;
-                if seen && nm.closed {
+            self.scratch = cells;
+        }
+        let mut start_links = std::mem::take(&mut self.start_links);
+        let mut goal_links = std::mem::take(&mut self.goal_links);
+        self.links(s, &mut start_links);
+        self.links(g, &mut goal_links);
+        let cached = start_links
+            .iter()
+            .all(|a| !self.rows_cache[a.node as usize].is_empty());
+        if !cached {
+            let found = self.search(&start_links, &goal_links, g, best_cost);
+            expanded += found.1;
+            if let Some((cost, first, last)) = found.0 {
+                best = Some(Route::Via { cost, first, last });
+            }
+            self.start_links = start_links;
+            self.goal_links = goal_links;
+            return best.map(|r| (r, expanded));
+        }
+        let mut pick: Option<(Link, Link)> = None;
+        for &a in &start_links {
+            if a.dist >= best_cost {
+                continue;
+            }
+            let row = &self.rows_cache[a.node as usize];
+            for &b in &goal_links {
+                let mid = row[b.node as usize].0;
+                if mid == u32::MAX {
                     continue;
                 }
-                let g2 = node.g + c;
-                if seen && g2 >= nm.g {
-                    continue;
+                let cost = a.dist + mid + b.dist;
+                if cost < best_cost {
+                    best_cost = cost;
+                    pick = Some((a, b));
                 }
-                let h2 = h(self, m);
-                self.abs[m as usize] = AbsNode {
-                    stamp: generation,
-                    closed: false,
-                    g: g2,
-                    parent: id,
-                    via,
-                };
-                self.heap
-                    .push(Reverse(((u64::from(g2 + h2) << 32) | u64::from(h2), m)));
             }
         }
-        if !found {
-            return None;
-        }
-        // Walk back to the start, then refine forwards.
-        let mut chain = Vec::new();
-        let mut cur = goal_id;
-        while cur != start_id {
-            let a = self.abs[cur as usize];
-            chain.push((a.parent, cur, a.via));
-            cur = a.parent;
-        }
-        chain.reverse();
-        let mut cells = vec![s];
-        for &(from, to, (k, ei)) in &chain {
-            let from_cell = if from == start_id {
-                s
-            } else {
-                self.node_cell[from as usize]
-            };
-            if ei != NONE {
-                let e = self.clusters[k as usize].edges[ei as usize];
-                self.edge_path(k, &e, &mut cells);
-            } else if to == goal_id {
-                self.local_path(from_cell, g, k, &mut cells);
-            } else {
-                self.local_path(from_cell, self.node_cell[to as usize], k, &mut cells);
+        if let Some((a, b)) = pick {
+            self.hops.clear();
+            let row = &self.rows_cache[a.node as usize];
+            let mut cur = b.node;
+            while cur != a.node {
+                let ai = row[cur as usize].1;
+                self.hops.push(ai);
+                cur = self.arcs[ai as usize].from;
             }
+            best = Some(Route::Via {
+                cost: best_cost,
+                first: a,
+                last: b,
+            });
         }
-        let shape = self.shape();
-        Some(HpaPath {
-            cost: cells.len() as u32 - 1,
-            cells: cells.into_iter().map(|i| shape.pos(i)).collect(),
-            expanded,
-            method: HpaMethod::Abstract,
-        })
+        self.start_links = start_links;
+        self.goal_links = goal_links;
+        best.map(|r| (r, expanded))
     }
-
     /// Smooths a path with [`smooth_path`] over cells not known to be water, using windows
     /// of `window` steps (recursive mode).
     pub fn smooth(&mut self, path: &[Pos], window: usize) -> Vec<Pos> {

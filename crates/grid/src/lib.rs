@@ -24,7 +24,7 @@ pub use crate::astar::{AStar, GridPath};
 pub use crate::barrier::{Barrier, BarrierParams, BarrierSearch};
 pub use crate::core::{Dir, Grid, Pos, Shape, Topology};
 pub use crate::flood::{FloodFill, Limits};
-pub use crate::hpa::{Entrances, Hpa, HpaMethod, HpaPath, Terrain};
+pub use crate::hpa::{Entrances, Hpa, HpaMethod, HpaPath, HpaPlan, Terrain};
 pub use crate::influence::{InfluenceMap, InfluenceParams};
 pub use crate::neighbours::{NONE, Neighbours};
 pub use crate::smooth::smooth_path;

@@ -6,7 +6,8 @@ mod common;
 
 use common::{assert_valid_path, brute_bfs, random_water};
 use grid::{
-    AStar, Dir, Entrances, FloodFill, Hpa, HpaMethod, Limits, Pos, Shape, Topology, smooth_path,
+    AStar, Dir, Entrances, FloodFill, Hpa, HpaMethod, Limits, Pos, Shape, Terrain, Topology,
+    smooth_path,
 };
 use proptest::prelude::*;
 
@@ -19,6 +20,10 @@ fn shape_strategy() -> impl Strategy<Value = Shape> {
         };
         Shape::new(r, c, topo)
     })
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 fn pos_in(shape: Shape, a: u32) -> Pos {
@@ -201,6 +206,64 @@ proptest! {
             assert_valid_path(shape, &water, &smoothed, s, g);
             prop_assert!(smoothed.len() <= p.cells.len());
             prop_assert!(smoothed.len() as u32 > opt);
+        }
+    }
+
+    /// HPA* built incrementally (terrain revealed in random batches, `update` after each)
+    /// answers like HPA* built at once, and like it after `cache_paths`; `plan` reports the same length as `find`, its first
+    /// segment is a prefix of the path and its waypoints lie on the path in order.
+    #[test]
+    fn hpa_incremental_and_plan_agree(
+        rows in 8u32..36, cols in 8u32..36, torus: bool, density in 0u32..35, seed: u64,
+        a: u32, b: u32, size in 3u32..12, corner: bool, batches in 1usize..6,
+    ) {
+        let shape = Shape::new(rows, cols, if torus { Topology::Torus } else { Topology::Bounded });
+        let water = random_water(shape, density, seed);
+        let (s, g) = (pos_in(shape, a), pos_in(shape, b));
+        let kind = if corner { Entrances::Corner } else { Entrances::Centered };
+        let mut whole = Hpa::from_terrain(shape, size, kind, |i| water[i as usize]);
+        let mut inc = Hpa::new(shape, size, kind);
+        let n = shape.len() as u32;
+        let mut order: Vec<u32> = (0..n).collect();
+        // A seeded shuffle: position i goes to (i * step + seed) mod n, step coprime to n.
+        let step = (1..n).rev().find(|k| gcd(*k, n) == 1).unwrap_or(1);
+        order.sort_by_key(|&i| (u64::from(i) * u64::from(step) + seed) % u64::from(n));
+        for chunk in order.chunks(order.len().div_ceil(batches)) {
+            for &i in chunk {
+                let t = if water[i as usize] { Terrain::Water } else { Terrain::Land };
+                inc.set_terrain(i, t);
+            }
+            inc.update();
+            // Unknown cells count as passable until revealed.
+            let known_water: Vec<bool> = (0..n).map(|i| inc.terrain(i) == Terrain::Water).collect();
+            if let Some(p) = inc.find(s, g) {
+                assert_valid_path(shape, &known_water, &p.cells, s, g);
+            }
+        }
+        let (p, q) = (whole.find(s, g), inc.find(s, g));
+        prop_assert_eq!(p.as_ref().map(|p| p.cost), q.as_ref().map(|q| q.cost));
+        // Combining cached abstract paths gives the length the abstract search gives.
+        let mut cached = whole.clone();
+        cached.cache_paths();
+        let c = cached.find(s, g);
+        prop_assert_eq!(c.as_ref().map(|c| c.cost), p.as_ref().map(|p| p.cost));
+        if let Some(c) = &c {
+            assert_valid_path(shape, &water, &c.cells, s, g);
+        }
+        let plan = cached.plan(s, g);
+        prop_assert_eq!(plan.as_ref().map(|p| p.cost), p.as_ref().map(|p| p.cost));
+        if let (Some(plan), Some(p)) = (plan, c) {
+            prop_assert_eq!(plan.method, p.method);
+            prop_assert!(p.cells.starts_with(&plan.first), "{:?} vs {:?}", plan.first, p.cells);
+            prop_assert!(plan.first.len() >= 2 || s == g);
+            prop_assert_eq!(plan.waypoints.first(), Some(&s));
+            prop_assert_eq!(plan.waypoints.last(), Some(&g));
+            let mut at = 0;
+            for w in &plan.waypoints {
+                let found = p.cells[at..].iter().position(|c| c == w);
+                prop_assert!(found.is_some(), "waypoint {} not on the path", w);
+                at += found.unwrap_or(0);
+            }
         }
     }
 
