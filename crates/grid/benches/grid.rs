@@ -171,7 +171,7 @@ fn bench_hpa(c: &mut Criterion) {
             b.iter(|| Hpa::from_terrain(shape, 20, Entrances::Centered, |i| water[i as usize]));
         });
         let mut hpa = Hpa::from_terrain(shape, 20, Entrances::Centered, |i| water[i as usize]);
-        g.bench_function("grid::Hpa query (Centered, 20)", |b| {
+        g.bench_function("grid::Hpa query (Centered, 20, uncached)", |b| {
             b.iter(|| {
                 for &(s, t, _) in &queries {
                     black_box(hpa.find(s, t).unwrap());
