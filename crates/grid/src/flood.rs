@@ -429,16 +429,55 @@ mod tests {
         }
     }
 
+    /// Distances by a plain breadth-first search over [`Shape::step`] (sources always
+    /// entered, water never entered otherwise).
+    fn brute_distances(s: Shape, srcs: &[u32], water: &[bool]) -> Vec<Option<u32>> {
+        let mut dist = vec![None; s.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &src in srcs {
+            if dist[src as usize].is_none() {
+                dist[src as usize] = Some(0);
+                queue.push_back(src);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            let d = dist[i as usize].unwrap();
+            for dir in Dir::ALL {
+                if let Some(j) = s.step_index(i, dir)
+                    && !water[j as usize]
+                    && dist[j as usize].is_none()
+                {
+                    dist[j as usize] = Some(d + 1);
+                    queue.push_back(j);
+                }
+            }
+        }
+        dist
+    }
+
     /// The lean unlimited path and the general path (forced by a limit that never bites)
-    /// record identical fields and visit in the same order, on both topologies.
+    /// record identical fields and visit in the same order, on both topologies (1×N, N×1,
+    /// odd sizes, 0–40 % water), with brute-force distances.
     #[test]
     fn lean_fill_matches_general_search() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for topo in [Topology::Bounded, Topology::Torus] {
-            for (rows, cols) in [(1, 1), (1, 6), (2, 2), (7, 9), (23, 17)] {
+            for (rows, cols, density) in [
+                (1, 1, 0),
+                (1, 6, 10),
+                (6, 1, 0),
+                (1, 9, 40),
+                (2, 2, 20),
+                (3, 5, 0),
+                (7, 9, 25),
+                (23, 17, 40),
+                (31, 29, 15),
+            ] {
                 let s = Shape::new(rows, cols, topo);
-                let water: Vec<bool> = (0..s.len()).map(|_| rng.random_range(0..4) == 0).collect();
+                let water: Vec<bool> = (0..s.len())
+                    .map(|_| rng.random_range(0..100) < density)
+                    .collect();
                 let srcs: Vec<u32> = (0..3)
                     .map(|_| rng.random_range(0..s.len() as u32))
                     .collect();
@@ -454,6 +493,14 @@ mod tests {
                     assert_eq!(lean.parent(i), general.parent(i));
                     assert_eq!(lean.source_of(i), general.source_of(i));
                     assert_eq!(lean.first_dir(i), general.first_dir(i));
+                }
+                let brute = brute_distances(s, &srcs, &water);
+                for i in 0..s.len() as u32 {
+                    assert_eq!(
+                        lean.dist(i),
+                        brute[i as usize],
+                        "{rows}x{cols} {topo:?} cell {i}"
+                    );
                 }
                 let water_off_sources: Vec<bool> = (0..s.len() as u32)
                     .map(|i| water[i as usize] && !srcs.contains(&i))
