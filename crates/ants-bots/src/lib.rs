@@ -80,25 +80,27 @@ pub static BOTS: Catalogue<dyn Bot> = Catalogue {
         Entry {
             name: "thesis",
             about: "the Bern bachelor thesis bot (ants-thesis): tasks, missions, influence-map combat",
-            params: &[Param {
-                key: "profile",
-                default: "default",
-                about: "behaviour profile: a bundled name (default, aggressive, defensive, expansive, aggressive2, defensive2, expansive2) or a TOML file",
-            }],
+            params: &[
+                Param {
+                    key: "profile",
+                    default: "default",
+                    about: "behaviour profile: a bundled name (default, aggressive, defensive, expansive, aggressive2, defensive2, expansive2) or a TOML file",
+                },
+                Param {
+                    key: "visualize",
+                    default: "false",
+                    about: "draw each ant's task, target, mission and planned path (true), also the influence map (influence), or nothing (false); docs/ants-viewer.md; never changes a move",
+                },
+            ],
             build: thesis,
         },
     ],
 };
 
 /// A pipeline bot of `ants-xathis`: the preset `base` with the spec's parameters applied
-/// ([`Config::apply`]), named by the spec (`champion`, `champion(fight_first=false)`).
+/// ([`ChampionBot::from_spec`]), named by the spec (`champion`, `champion(fight_first=false)`).
 fn pipeline_bot(args: &Args, base: Config) -> Result<Box<dyn Bot>, SpecError> {
-    let mut cfg = base;
-    cfg.apply(args)?;
-    Ok(Box::new(ChampionBot::with_named_config(
-        &args.canonical(),
-        cfg,
-    )))
+    Ok(Box::new(ChampionBot::from_spec(args, base)?))
 }
 
 fn thesis(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
@@ -108,7 +110,9 @@ fn thesis(args: &Args, (): ()) -> Result<Box<dyn Bot>, SpecError> {
             ants_thesis::Profile::by_name_or_file(&p).map_err(|e| args.invalid(e.to_string()))?
         }
     };
-    Ok(Box::new(ants_thesis::ThesisBot::new(profile)))
+    let mut bot = ants_thesis::ThesisBot::new(profile);
+    bot.set_visualize(args.get("visualize")?);
+    Ok(Box::new(bot))
 }
 
 /// The entrant a spec names: an external program (`cmd:COMMAND` shown under its program's

@@ -18,6 +18,7 @@ use crate::profile::Profile;
 use crate::resources::{Population, Situation, TaskType, allocate};
 use crate::safety::Threat;
 use crate::tasks::Missions;
+use crate::visual::{self, Visualize};
 use crate::world::{AntId, World};
 
 /// Share of `turntime` the bot allows itself per turn (the rest is a safety margin for the
@@ -47,6 +48,7 @@ pub struct ThesisBot {
     name: String,
     game: Option<Game>,
     notes: Vec<Command>,
+    visualize: Visualize,
     last_turn: Duration,
 }
 
@@ -63,6 +65,7 @@ impl ThesisBot {
             name,
             game: None,
             notes: Vec::new(),
+            visualize: Visualize::Off,
             last_turn: Duration::ZERO,
         }
     }
@@ -70,6 +73,12 @@ impl ThesisBot {
     /// The profile in use.
     pub fn profile(&self) -> &Profile {
         &self.profile
+    }
+
+    /// What to draw each turn from now on (default [`Visualize::Off`]); drawing never
+    /// changes a move.
+    pub fn set_visualize(&mut self, visualize: Visualize) {
+        self.visualize = visualize;
     }
 
     /// Wall time the last turn took.
@@ -160,7 +169,17 @@ impl Bot for ThesisBot {
                 .enforce_safety(w, &g.threat, self.profile.superiority_margin);
             debug!(target: log::COMBAT, "turn {}: safety re-routed {moved} ants", w.turn);
         }
-        let (orders, notes) = g.orders.finish(w);
+        let (orders, mut notes) = g.orders.finish_with(w, self.visualize != Visualize::Off);
+        if self.visualize != Visualize::Off {
+            // The influence map under the plans: the viewer draws in order.
+            let mut drawn = match self.visualize {
+                Visualize::Influence => visual::influence(w, &g.influence),
+                _ => Vec::new(),
+            };
+            drawn.push(Command::SetLineColor(visual::PATH));
+            drawn.append(&mut notes);
+            notes = drawn;
+        }
         g.expected = g.orders.expected(w);
         self.notes = notes;
         self.last_turn = start.elapsed();

@@ -11,8 +11,9 @@
 //!
 //! Every value the thesis leaves open is a named constant documented where it is used; the
 //! list is collected in `docs/ants-thesis.md`. Logging uses `tracing` with one target per
-//! thesis log category ([`log`]); per-ant debug notes (task, target, path) are returned as
-//! 2011 visualizer commands by [`ants::Bot::take_visuals`].
+//! thesis log category ([`log`]); with [`ThesisBot::set_visualize`] (`thesis(visualize=true)`)
+//! per-ant notes (task, target, mission, path) and optionally the influence map are returned
+//! as 2011 visualizer commands by [`ants::Bot::take_visuals`] ([`visual`]).
 //!
 //! ```
 //! use ants_thesis::{Profile, ThesisBot};
@@ -35,7 +36,9 @@ pub mod safety;
 pub mod tasks;
 #[cfg(test)]
 mod test_support;
+pub mod visual;
 pub mod world;
 
 pub use bot::{TIME_SHARE, ThesisBot};
 pub use profile::{Profile, ProfileError};
+pub use visual::Visualize;

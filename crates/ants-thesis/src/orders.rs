@@ -263,11 +263,17 @@ impl OrderBook {
         self.mission_of.remove(&ant);
     }
 
-    /// Finalises the turn: cancels moves into a square where an own ant stays (cascading, so
-    /// no own collision can happen) and returns the orders and, per ant, what to show in
-    /// the 2011 visualizer: `i r c task LABEL [target R C]` and its planned path as a
-    /// `routePlan` (or a `line` to the target when the path is not a chain of steps).
+    /// [`OrderBook::finish_with`] drawing the notes.
     pub fn finish(&mut self, world: &World) -> (Vec<Order>, Vec<Command>) {
+        self.finish_with(world, true)
+    }
+
+    /// Finalises the turn: cancels moves into a square where an own ant stays (cascading, so
+    /// no own collision can happen) and returns the orders and, with `draw`, per ant what to
+    /// show in the 2011 visualizer: `i r c task LABEL [target R C] [mission N]` and its
+    /// planned path as a `routePlan` (or a `line` to the target when the path is not a chain
+    /// of steps); without `draw` no notes (nothing is computed for them).
+    pub fn finish_with(&mut self, world: &World, draw: bool) -> (Vec<Order>, Vec<Command>) {
         let mut stays: Grid<bool> = Grid::new(world.shape, false);
         for a in &world.my_ants {
             let moves = self.entries.get(&a.id).is_some_and(|e| e.dir.is_some());
@@ -291,21 +297,26 @@ impl OrderBook {
         }
         let mut orders = Vec::new();
         let mut notes = Vec::new();
-        for e in self.entries.values() {
+        for (id, e) in &self.entries {
             if let Some(dir) = e.dir {
                 orders.push(Order { pos: e.from, dir });
             }
-            notes.push((e.from, e.label, e.target, &e.path));
+            if draw {
+                notes.push((e.from, e.label, e.target, &e.path, self.mission_of.get(id)));
+            }
         }
         orders.sort_by_key(|o| o.pos);
         notes.sort_by_key(|n| n.0);
         let (rows, cols) = (world.shape.rows as i32, world.shape.cols as i32);
         let mut shown = Vec::with_capacity(notes.len() * 2);
-        for (from, label, target, path) in notes {
-            let text = match target {
+        for (from, label, target, path, mission) in notes {
+            let mut text = match target {
                 Some(t) => format!("task {label} target {} {}", t.row, t.col),
                 None => format!("task {label}"),
             };
+            if let Some(m) = mission {
+                text = format!("{text} mission {m}");
+            }
             shown.push(Command::info(from, &text));
             match (route_steps(from, path, rows, cols), target) {
                 (Some(steps), _) if !steps.is_empty() => {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use ants::visual::Command;
 use ants::{Bot, GameConfig, GameSettings, Map, TurnInput, play_game};
-use ants_thesis::{Profile, ThesisBot};
+use ants_thesis::{Profile, ThesisBot, Visualize};
 use grid::Pos;
 
 fn settings(rows: u32, cols: u32, turntime_ms: u64) -> GameSettings {
@@ -69,6 +69,7 @@ fn assert_legal(
 #[test]
 fn orders_are_legal_and_annotated() {
     let mut bot = ThesisBot::new(Profile::default());
+    bot.set_visualize(Visualize::Plans);
     bot.setup(&settings(40, 40, 500));
     let water: BTreeSet<Pos> = (0..40)
         .map(|r| Pos::new(r, 20))
@@ -215,10 +216,9 @@ fn the_optional_safety_pass_plays_legal_winning_games() {
         strict: true,
         ..GameConfig::seeded(21)
     };
-    let bots: Vec<Box<dyn Bot>> = vec![
-        Box::new(ThesisBot::new(profile)),
-        Box::new(ants::bots::GreedyBot::hunter()),
-    ];
+    let mut thesis = ThesisBot::new(profile);
+    thesis.set_visualize(Visualize::Plans);
+    let bots: Vec<Box<dyn Bot>> = vec![Box::new(thesis), Box::new(ants::bots::GreedyBot::hunter())];
     let r = play_game(&map, &config, bots).unwrap();
     assert_eq!(
         r.statuses[0],
@@ -228,4 +228,75 @@ fn the_optional_safety_pass_plays_legal_winning_games() {
     assert!(r.scores[0] > r.scores[1], "{:?} {:?}", r.scores, r.cutoff);
     assert!(!r.visuals.is_empty());
     assert!(r.visuals.iter().all(|a| a.player == 0));
+}
+
+/// A game's orders per turn and everything drawn.
+type Recording = (Vec<Vec<ants::Order>>, Vec<Command>);
+
+/// Forwards to the thesis bot and records every turn's orders and what it drew.
+struct Recorder {
+    bot: ThesisBot,
+    log: std::sync::Arc<std::sync::Mutex<Recording>>,
+}
+
+impl Bot for Recorder {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+    fn setup(&mut self, settings: &GameSettings) {
+        self.bot.setup(settings);
+    }
+    fn turn(&mut self, input: &TurnInput) -> Vec<ants::Order> {
+        let orders = self.bot.turn(input);
+        let mut log = self.log.lock().unwrap();
+        log.0.push(orders.clone());
+        log.1.extend(self.bot.take_visuals());
+        orders
+    }
+}
+
+/// One seeded game against `hunter` with a turn time no turn comes near (so no step is cut
+/// by the clock): the thesis bot's orders per turn and everything it drew.
+fn recorded_game(visualize: Visualize) -> Recording {
+    let map = official_map("maze/maze_p02_05.map");
+    let config = GameConfig {
+        turns: 120,
+        turntime_ms: 3_600_000,
+        ..GameConfig::seeded(5)
+    };
+    let log = std::sync::Arc::default();
+    let mut bot = ThesisBot::new(Profile::default());
+    bot.set_visualize(visualize);
+    let bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(Recorder {
+            bot,
+            log: std::sync::Arc::clone(&log),
+        }),
+        Box::new(ants::bots::GreedyBot::hunter()),
+    ];
+    play_game(&map, &config, bots).unwrap();
+    let log = log.lock().unwrap();
+    log.clone()
+}
+
+/// Drawing never changes a move: the same seeded game with nothing drawn, the plans and the
+/// influence map gives the same orders every turn; only the drawing ones draw, the influence
+/// map adds shaded tiles.
+#[test]
+fn visualizing_leaves_every_order_as_it_is() {
+    let (quiet, none) = recorded_game(Visualize::Off);
+    assert!(none.is_empty(), "{} commands drawn while off", none.len());
+    let (plans, drawn) = recorded_game(Visualize::Plans);
+    assert_eq!(quiet, plans, "orders with visualize=true");
+    assert!(drawn.iter().any(|c| matches!(c, Command::RoutePlan(..))));
+    assert!(
+        drawn
+            .iter()
+            .any(|c| matches!(c, Command::Info { text, .. } if text.contains(" mission ")))
+    );
+    assert!(!drawn.iter().any(|c| matches!(c, Command::Tile(..))));
+    let (influence, shaded) = recorded_game(Visualize::Influence);
+    assert_eq!(quiet, influence, "orders with visualize=influence");
+    assert!(shaded.iter().any(|c| matches!(c, Command::Tile(..))));
+    assert!(quiet.iter().map(Vec::len).sum::<usize>() > 100);
 }

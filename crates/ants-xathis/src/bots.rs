@@ -2,7 +2,9 @@
 //! and [`ChampionBot`] (the same pipeline with any [`Config`]; by default the improvements of
 //! [`Config::champion`]).
 
+use ants::visual::Command;
 use ants::{Bot, GameSettings, Order, TurnInput};
+use botspec::{Args, Param, SpecError};
 use grid::Pos;
 
 use crate::brain::{Brain, Config};
@@ -49,6 +51,10 @@ impl Bot for XathisBot {
     fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
         move_reasons(&self.brain)
     }
+
+    fn take_visuals(&mut self) -> Vec<Command> {
+        self.brain.take_visuals()
+    }
 }
 
 /// `xathis-style` improved where the post mortem names its weaknesses (`champion`).
@@ -77,11 +83,36 @@ impl ChampionBot {
         }
     }
 
+    /// The bot a spec names: the preset `base` with the spec's [`Config`] parameters applied
+    /// ([`Config::apply`]) and [`VISUALIZE`], named by the spec (`champion`,
+    /// `champion(fight_first=false)`); `args` must be resolved against one of the
+    /// `Config::*_PARAMS` lists.
+    pub fn from_spec(args: &Args, base: Config) -> Result<Self, SpecError> {
+        let mut cfg = base;
+        cfg.apply(args)?;
+        let mut bot = Self::with_named_config(&args.canonical(), cfg);
+        bot.set_visualize(args.get(VISUALIZE.key)?);
+        Ok(bot)
+    }
+
+    /// Draws the plans of every turn ([`Brain::set_visualize`]).
+    pub fn set_visualize(&mut self, on: bool) {
+        self.brain.set_visualize(on);
+    }
+
     /// The bot's internal state (for tests and diagnostics).
     pub fn brain(&self) -> &Brain {
         &self.brain
     }
 }
+
+/// The `visualize` spec parameter of the pipeline bots: a display switch, not part of
+/// [`Config`] (it never changes a move).
+pub const VISUALIZE: Param = Param {
+    key: "visualize",
+    default: "false",
+    about: "draw the plans each turn as visualizer commands (areas, border, missions, food, explore, fights, defence; docs/ants-viewer.md); never changes a move",
+};
 
 impl Default for ChampionBot {
     fn default() -> Self {
@@ -104,6 +135,10 @@ impl Bot for ChampionBot {
 
     fn move_reasons(&self) -> Vec<(Pos, &'static str)> {
         move_reasons(&self.brain)
+    }
+
+    fn take_visuals(&mut self) -> Vec<Command> {
+        self.brain.take_visuals()
     }
 }
 

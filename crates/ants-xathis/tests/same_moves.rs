@@ -25,17 +25,18 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use ants::{Bot, GameConfig, GameSettings, Map, Order, Status, TurnInput, bots, play_game};
-use ants_xathis::Config;
+use ants_xathis::{ChampionBot, Config};
 use common::{FOREVER_MS, timeless};
 
 /// The orders of every seat, keyed by (turn, seat).
 type Log = Arc<Mutex<BTreeMap<(u32, usize), Vec<Order>>>>;
 
-/// Forwards to a bot and records its orders.
+/// Forwards to a bot and records its orders and how many visualizer commands it drew.
 struct Recorder {
     inner: Box<dyn Bot>,
     seat: usize,
     log: Log,
+    drawn: Arc<Mutex<usize>>,
 }
 
 impl Bot for Recorder {
@@ -53,11 +54,27 @@ impl Bot for Recorder {
             .insert((input.turn, self.seat), orders.clone());
         orders
     }
+    fn take_visuals(&mut self) -> Vec<ants::visual::Command> {
+        let shown = self.inner.take_visuals();
+        *self.drawn.lock().unwrap() += shown.len();
+        shown
+    }
 }
 
 fn make(name: &str) -> Box<dyn Bot> {
     match name {
         "champion" => timeless(name, &Config::champion()),
+        "champion(visualize=true)" => {
+            let mut bot = ChampionBot::with_named_config(
+                "champion",
+                Config {
+                    max_turn_ms: FOREVER_MS,
+                    ..Config::champion()
+                },
+            );
+            bot.set_visualize(true);
+            Box::new(bot)
+        }
         "xathis-style" => timeless(name, &Config::xathis()),
         "xathis-postmortem" => timeless(name, &Config::post_mortem()),
         "hunter" => Box::new(bots::GreedyBot::hunter()),
@@ -84,6 +101,11 @@ impl Fnv {
 /// Plays one game and returns one line per turn: `label turn hash`, the hash covering the
 /// orders of every seat in seat order (bots that are out of the game have no entry).
 fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String {
+    play_counting(label, map, seed, turns, seats).0
+}
+
+/// [`play`], also returning the number of visualizer commands the bots drew.
+fn play_counting(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> (String, usize) {
     let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/ants")).join(map);
     let map = Map::load(&path).unwrap();
     assert_eq!(usize::from(map.players()), seats.len(), "{label}");
@@ -93,6 +115,7 @@ fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String
         ..GameConfig::seeded(seed)
     };
     let log: Log = Arc::default();
+    let drawn = Arc::new(Mutex::new(0));
     let bots: Vec<Box<dyn Bot>> = seats
         .iter()
         .enumerate()
@@ -101,6 +124,7 @@ fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String
                 inner: make(name),
                 seat,
                 log: Arc::clone(&log),
+                drawn: Arc::clone(&drawn),
             }) as Box<dyn Bot>
         })
         .collect();
@@ -127,7 +151,8 @@ fn play(label: &str, map: &str, seed: u64, turns: u32, seats: &[&str]) -> String
         writeln!(out, "{label} {turn} {:016x}", h.0).unwrap();
     }
     writeln!(out, "{label} scores {:?}", result.scores).unwrap();
-    out
+    let drawn = *drawn.lock().unwrap();
+    (out, drawn)
 }
 
 /// The games: 2- and 4-player maps, champion against xathis-style, xathis-postmortem and
@@ -193,4 +218,33 @@ fn every_order_of_every_turn_matches_the_golden_file() {
         panic!("first difference: got `{g}`, golden `{w}`");
     }
     assert_eq!(got.lines().count(), want.lines().count(), "number of lines");
+}
+
+/// Drawing the plans (`visualize=true`) never changes a move: champion drawing plays the
+/// golden file's first game order for order, and draws every turn; without it nothing is
+/// drawn.
+#[test]
+fn visualizing_leaves_every_order_as_it_is() {
+    let seats = ["champion(visualize=true)", "xathis-style"];
+    let (drawing, drawn) =
+        play_counting("p2-champion-xathis-s1", "maze_p02_01.map", 1, 400, &seats);
+    assert!(drawn > 400, "only {drawn} commands drawn");
+    let golden = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/same_moves.txt"
+    ));
+    let want = std::fs::read_to_string(&golden).unwrap();
+    let want: Vec<&str> = want
+        .lines()
+        .filter(|l| l.starts_with("p2-champion-xathis-s1 "))
+        .collect();
+    assert_eq!(drawing.lines().collect::<Vec<_>>(), want);
+    let (_, quiet) = play_counting(
+        "quiet",
+        "maze_p02_01.map",
+        1,
+        30,
+        &["champion", "xathis-style"],
+    );
+    assert_eq!(quiet, 0, "drawn without visualize");
 }

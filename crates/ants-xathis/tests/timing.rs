@@ -295,3 +295,80 @@ fn champion_with_1200_own_ants() {
     );
     assert_fast(&[t]);
 }
+
+/// The seconds champion's `turn` calls (with the handing over of its drawings) take in one
+/// 200-turn game against xathis-style with a turn time no turn comes near, so both play the
+/// same moves whatever the load and whether champion draws (`tests/same_moves.rs`).
+fn champion_game_seconds(visualize: bool) -> f64 {
+    struct Drawing {
+        bot: ChampionBot,
+        spent: Arc<Mutex<Duration>>,
+    }
+    impl Bot for Drawing {
+        fn name(&self) -> &str {
+            self.bot.name()
+        }
+        fn setup(&mut self, settings: &GameSettings) {
+            self.bot.setup(settings);
+        }
+        fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+            let t = Instant::now();
+            let orders = self.bot.turn(input);
+            drop(self.bot.take_visuals());
+            *self.spent.lock().unwrap() += t.elapsed();
+            orders
+        }
+    }
+    let forever = 2 * 3600 * 1000;
+    let timeless = |cfg: ants_xathis::Config| ants_xathis::Config {
+        max_turn_ms: forever,
+        ..cfg
+    };
+    let mut bot =
+        ChampionBot::with_named_config("champion", timeless(ants_xathis::Config::champion()));
+    bot.set_visualize(visualize);
+    let spent = Arc::new(Mutex::new(Duration::ZERO));
+    let seats: Vec<Box<dyn Bot>> = vec![
+        Box::new(Drawing {
+            bot,
+            spent: Arc::clone(&spent),
+        }),
+        Box::new(ChampionBot::with_named_config(
+            "xathis-style",
+            timeless(ants_xathis::Config::xathis()),
+        )),
+    ];
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/ants/maze_p02_01.map"
+    ));
+    let config = GameConfig {
+        turns: 200,
+        turntime_ms: forever,
+        ..GameConfig::seeded(1)
+    };
+    play_game(&Map::load(&path).unwrap(), &config, seats).unwrap();
+    spent.lock().unwrap().as_secs_f64()
+}
+
+/// What drawing costs: champion's time in the same game with `visualize` off and on, three
+/// runs each alternating, min and median printed with the ratio on/off.
+#[test]
+#[ignore = "release-mode timing; run with --ignored --nocapture"]
+fn visualize_cost() {
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        off.push(champion_game_seconds(false));
+        on.push(champion_game_seconds(true));
+    }
+    let stats = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        (v[0], v[v.len() / 2])
+    };
+    let ((off_min, off_med), (on_min, on_med)) = (stats(&mut off), stats(&mut on));
+    println!(
+        "champion, 200 turns: off min {off_min:.3} s median {off_med:.3} s; on min {on_min:.3} s median {on_med:.3} s; on/off min {:.3} median {:.3}",
+        on_min / off_min,
+        on_med / off_med
+    );
+}

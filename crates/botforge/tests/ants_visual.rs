@@ -37,7 +37,10 @@ fn an_external_bots_plans_are_stored_beside_the_replay() {
     let dir = tempfile::tempdir().unwrap();
     let exe = env!("CARGO_BIN_EXE_botforge");
     let shown = dir.path().join("shown.replay");
-    let o = play(&shown, &format!("t=cmd:{exe} ants bot thesis --visualize"));
+    let o = play(
+        &shown,
+        &format!("t=cmd:{exe} ants bot 'thesis(visualize=true)' --visualize"),
+    );
     assert!(o.status.success(), "{}", text(&o));
     let quiet = dir.path().join("quiet.replay");
     let o = play(&quiet, &format!("t=cmd:{exe} ants bot thesis"));

@@ -366,7 +366,7 @@ mod tests {
             .collect();
         assert_eq!(infos.len(), 2);
         assert!(
-            infos.iter().all(|n| n.ends_with("target 10 10")),
+            infos.iter().all(|n| n.ends_with("target 10 10 mission 7")),
             "{infos:?}"
         );
     }

@@ -75,28 +75,28 @@ macro_rules! config {
             }
 
             /// The spec parameters of `xathis-postmortem`: every field, with its
-            /// [`Config::post_mortem`] value as default.
+            /// [`Config::post_mortem`] value as default, then `visualize`.
             pub const POST_MORTEM_PARAMS: &'static [Param] = &[$(Param {
                 key: stringify!($key),
                 default: stringify!($post_mortem),
                 about: config!(@about $about $(, $lo, $hi)?),
-            },)*];
+            },)* crate::bots::VISUALIZE];
 
             /// The spec parameters of `xathis-style`: every field, with its
-            /// [`Config::xathis`] value as default.
+            /// [`Config::xathis`] value as default, then `visualize`.
             pub const XATHIS_PARAMS: &'static [Param] = &[$(Param {
                 key: stringify!($key),
                 default: stringify!($xathis),
                 about: config!(@about $about $(, $lo, $hi)?),
-            },)*];
+            },)* crate::bots::VISUALIZE];
 
             /// The spec parameters of `champion`: every field, with its
-            /// [`Config::champion`] value as default.
+            /// [`Config::champion`] value as default, then `visualize`.
             pub const CHAMPION_PARAMS: &'static [Param] = &[$(Param {
                 key: stringify!($key),
                 default: stringify!($champion),
                 about: config!(@about $about $(, $lo, $hi)?),
-            },)*];
+            },)* crate::bots::VISUALIZE];
 
             /// Sets every field the spec gives (`champion(max_turn_ms=120)`), parsed by
             /// [`botspec`] and checked against its range; `args` must be resolved against

@@ -159,8 +159,12 @@ impl DefenceStep {
                     .first_move(&t.world, at, target, limit, 4000, |u| next_occ[u as usize])
                     .map(|(dir, _)| t.world.step(at, dir))
             };
-            if let Some(to) = to {
-                t.go(a, to);
+            if let Some(to) = to
+                && t.go(a, to)
+                && let Some(s) = t.sketch.as_mut()
+            {
+                let hill = path.last().copied().unwrap_or(target);
+                s.defence.push((path[0], hill, at, target));
             }
         }
     }

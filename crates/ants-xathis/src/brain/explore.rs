@@ -147,6 +147,9 @@ impl ExploreStep {
             order.sort_by_key(|d| std::cmp::Reverse(sums[d.index()]));
             for d in order {
                 if t.go_dir(a, d) {
+                    if let Some(s) = t.sketch.as_mut() {
+                        s.explore.push((at, sums[d.index()]));
+                    }
                     break;
                 }
             }

@@ -11,6 +11,7 @@ use crate::paths::Flow;
 use crate::world::{NO_ANT, World};
 
 use super::turn::Turn;
+use super::visual::GroupNote;
 
 /// Combat group limits (fixed): product of own check-list sizes, number of enemies.
 const OWN_COMBOS: u64 = 2048;
@@ -293,6 +294,22 @@ impl FightStep {
             m.done[a] = true;
             m.decided_by[a] = m.step;
             t.missions.remove(from);
+        }
+        if let Some(s) = t.sketch.as_mut() {
+            s.groups.push(GroupNote {
+                own: own
+                    .iter()
+                    .zip(&moves)
+                    .map(|(&a, &to)| (t.world.own_ants[a], to))
+                    .collect(),
+                enemies: enemies
+                    .iter()
+                    .map(|&e| t.world.enemy_ants[e as usize].0)
+                    .collect(),
+                value: out.value,
+                aggressive,
+                complete: out.complete,
+            });
         }
         true
     }

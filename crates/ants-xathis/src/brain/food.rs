@@ -171,7 +171,12 @@ impl FoodStep {
             let Some(safe_only) = contested(d1, enemy, contest_food(t), || second) else {
                 continue;
             };
-            food_step(t, a, d1, safe_only);
+            let at = t.world.own_ants[a];
+            if food_step(t, a, d1, safe_only)
+                && let Some(s) = t.sketch.as_mut()
+            {
+                s.food.push((at, f, d1, safe_only));
+            }
         }
     }
 
@@ -215,7 +220,12 @@ impl FoodStep {
                 let w = &t.world;
                 t.bfs.run(w, [f], d, |_, _| Flow::Expand);
             }
-            food_step(t, a, d, safe_only);
+            let at = t.world.own_ants[a];
+            if food_step(t, a, d, safe_only)
+                && let Some(s) = t.sketch.as_mut()
+            {
+                s.food.push((at, f, d, safe_only));
+            }
         }
     }
 }

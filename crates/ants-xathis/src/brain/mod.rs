@@ -31,10 +31,12 @@ mod food;
 mod missions;
 mod threats;
 mod turn;
+mod visual;
 
 pub use config::Config;
 pub use explore::EXPLORE_DEPTH;
 pub use food::match_food;
+pub use visual::{BORDER, DEFENCE, EXPLORE, FIGHT, FOOD, MISSION, OTHER};
 
 use defence::DefenceStep;
 use enemies::EnemySteps;
@@ -138,6 +140,10 @@ pub struct Brain {
     explore: ExploreStep,
     /// The areas and border, the mission steps.
     missions: MissionStep,
+    /// Whether each turn's plans are drawn ([`Brain::set_visualize`]).
+    visualize: bool,
+    /// The plans of the turn just played, as visualizer commands.
+    visuals: Vec<ants::visual::Command>,
 }
 
 impl Brain {
@@ -162,6 +168,8 @@ impl Brain {
             defence: DefenceStep::default(),
             explore: ExploreStep::default(),
             missions: MissionStep::default(),
+            visualize: false,
+            visuals: Vec::new(),
         };
         b.setup(&settings);
         b.turn.forget_settings();
@@ -200,8 +208,21 @@ impl Brain {
         &self.turn.missions
     }
 
+    /// Draws each turn's plans from now on (`visualize=true`): areas and border, missions,
+    /// food, explore, fights, defence and every move with its reason, taken with
+    /// [`Brain::take_visuals`]. Drawing never changes a move.
+    pub fn set_visualize(&mut self, on: bool) {
+        self.visualize = on;
+    }
+
+    /// The plans of the turn just played (empty unless [`Brain::set_visualize`] is on).
+    pub fn take_visuals(&mut self) -> Vec<ants::visual::Command> {
+        std::mem::take(&mut self.visuals)
+    }
+
     /// Plays one turn: the steps in pipeline order, each moving some of the ants still free.
     pub fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+        self.turn.sketch = self.visualize.then(visual::Sketch::default);
         self.turn.start(input);
         self.begin_turn();
         missions::drop_stale(&mut self.turn);
@@ -219,6 +240,9 @@ impl Brain {
         self.missions.run(t.at(Step::Mission));
         self.missions.create(t.at(Step::NewMission));
         self.explore.distribute(t.at(Step::Distribute), false);
+        if let Some(sketch) = t.sketch.take() {
+            self.visuals = sketch.draw(t, self.missions.areas());
+        }
         t.end();
         std::mem::take(&mut t.moves.orders)
     }

@@ -17,6 +17,7 @@ use crate::paths::{AStar, Bfs};
 use crate::world::World;
 
 use super::threats::Threats;
+use super::visual::Sketch;
 use super::{Config, NO_IDX, Step};
 
 /// Where the own ants stand and will stand, which are done and the orders given so far.
@@ -96,6 +97,8 @@ pub(super) struct Turn {
     pub(super) threats: Threats,
     /// The moves given so far.
     pub(super) moves: Moves,
+    /// What the steps decided, noted for drawing; `None` unless the bot visualizes.
+    pub(super) sketch: Option<Sketch>,
 }
 
 impl Turn {
@@ -114,6 +117,7 @@ impl Turn {
             missions: Missions::default(),
             threats: Threats::default(),
             moves: Moves::default(),
+            sketch: None,
         };
         t.setup(settings);
         t
