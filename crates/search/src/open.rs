@@ -26,3 +26,27 @@ impl<C: Ord> PartialOrd for Open<C> {
         Some(self.cmp(other))
     }
 }
+
+/// A heap entry ordered by the path cost `g` alone (smallest first), with the node's index
+/// in the search tree: the open list of uniform-cost search, where `f = g` makes the
+/// tie-break of [`Open`] a second comparison of the same value. Stale entries are skipped
+/// when popped, as with [`Open`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cheapest<C> {
+    pub g: C,
+    pub index: u32,
+}
+
+impl<C: Ord> Ord for Cheapest<C> {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.g.cmp(&self.g)
+    }
+}
+
+impl<C: Ord> PartialOrd for Cheapest<C> {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}

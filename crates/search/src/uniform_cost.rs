@@ -1,7 +1,10 @@
 //! Uniform-cost search (Dijkstra's algorithm stopped at the first goal).
 
-use crate::{Budget, PathResult, astar};
+use crate::open::Cheapest;
+use crate::tree::{Offer, Tree};
+use crate::{Budget, PathResult, Stats};
 use num_traits::Zero;
+use std::collections::BinaryHeap;
 use std::hash::Hash;
 
 /// Finds a cheapest path from `start` to a node satisfying `goal`.
@@ -21,8 +24,8 @@ use std::hash::Hash;
 /// ```
 pub fn uniform_cost<N, C, FN, IN, FG>(
     start: &N,
-    successors: FN,
-    goal: FG,
+    mut successors: FN,
+    mut goal: FG,
     budget: &Budget,
 ) -> PathResult<N, C>
 where
@@ -32,8 +35,40 @@ where
     IN: IntoIterator<Item = (N, C)>,
     FG: FnMut(&N) -> bool,
 {
-    // Uniform cost is A* with the zero heuristic: the open list is ordered by g alone.
-    astar(start, successors, |_| C::zero(), goal, budget)
+    // A* with the zero heuristic, but with heap entries of (g, index) only: with f = g the
+    // A* entry's tie-break would compare g twice and carry it twice.
+    let mut stats = Stats::default();
+    let mut tree: Tree<N, C> = Tree::new(start.clone(), C::zero());
+    let mut open = BinaryHeap::new();
+    open.push(Cheapest {
+        g: C::zero(),
+        index: 0,
+    });
+    let mut meter = budget.meter();
+    while let Some(Cheapest { g, index }) = open.pop() {
+        let slot = &tree.slots[index as usize];
+        if g > slot.value {
+            continue;
+        }
+        if goal(&slot.node) {
+            return PathResult::found(tree.path(index), g, stats);
+        }
+        if meter.spent(stats.expanded) {
+            return PathResult::none(stats, true);
+        }
+        stats.expanded += 1;
+        for (next, step) in successors(&slot.node) {
+            stats.generated += 1;
+            let ng = g + step;
+            if let Offer::New(i) | Offer::Improved(i) =
+                tree.offer(next, index, ng, |new, old| new < old)
+            {
+                open.push(Cheapest { g: ng, index: i });
+            }
+        }
+        stats.frontier(open.len());
+    }
+    PathResult::none(stats, false)
 }
 
 #[cfg(test)]
