@@ -177,6 +177,7 @@ impl Bot for ThesisBot {
                 _ => Vec::new(),
             };
             drawn.push(Command::SetLineColor(visual::PATH));
+            drawn.push(Command::SetLineWidth(2.0));
             drawn.append(&mut notes);
             notes = drawn;
         }

@@ -1,0 +1,266 @@
+//! Our bots' plans in the viewer: an in-process seeded game of `champion(visualize=true)`
+//! against `thesis(visualize=influence)` is written (replay and `NAME.visualizer.json`) to a
+//! temporary directory under the viewer's root, opened in headless Chromium, and the layer
+//! colours of `docs/ants-viewer.md` ("Our bots' plans") are checked at the tiles where the
+//! commands put them: champion's border tiles (translucent fill over the board) and food
+//! lines, thesis's influence tiles and planned paths. Each bot's drawings are shown alone
+//! (the other player's box off) and saved as a screenshot; with
+//! `BOTFORGE_DOC_SCREENSHOTS=DIR` also as `DIR/viewer-champion-plans.png` and
+//! `DIR/viewer-thesis-plans.png`. Chromium and chromedriver as in `tests/browser.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "support/browser.rs"]
+mod browser_support;
+use browser_support::Browser;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use ants::visual::{Color, Command};
+use ants::{GameConfig, Map, play_game};
+use serde_json::Value;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+async fn start_viewer() -> SocketAddr {
+    let dir = tempfile::tempdir().unwrap();
+    let app = viewer::router(viewer::ViewerConfig {
+        db: dir.path().join("none.db"),
+        root: workspace(),
+    })
+    .unwrap();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    addr
+}
+
+/// The turn whose drawings are checked.
+const TURN: u64 = 60;
+
+/// Plays the seeded game into `dir` and returns the replay's path relative to the root.
+fn play(dir: &Path) -> String {
+    let map = Map::official("cell_maze/cell_maze_p02_14.map").unwrap_or_else(|e| panic!("{e}"));
+    let config = GameConfig {
+        turns: 100,
+        turntime_ms: 500,
+        ..GameConfig::seeded(3)
+    };
+    let bots = vec![
+        ants_bots::BOTS
+            .build("champion(visualize=true)", ())
+            .unwrap(),
+        ants_bots::BOTS
+            .build("thesis(visualize=influence)", ())
+            .unwrap(),
+    ];
+    let outcome = play_game(&map, &config, bots).unwrap();
+    let replay = dir.join("plans.replay");
+    outcome.write_replay(&replay).unwrap();
+    replay
+        .strip_prefix(workspace())
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The commands `player` drew at turn [`TURN`], with the fill and line colour in force at
+/// each.
+fn drawn(file: &Value, player: u64) -> Vec<(Command, Color, Color)> {
+    let entry = file["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["turn"] == TURN && t["player"] == player)
+        .unwrap_or_else(|| panic!("player {player} drew nothing at turn {TURN}"));
+    let (mut fill, mut line) = (Color::new(0, 0, 0, 1.0), Color::new(0, 0, 0, 1.0));
+    let mut out = Vec::new();
+    for l in entry["lines"].as_array().unwrap() {
+        let c = Command::parse(l.as_str().unwrap()).unwrap();
+        match c {
+            Command::SetFillColor(f) => fill = f,
+            Command::SetLineColor(f) => line = f,
+            _ => {}
+        }
+        out.push((c, fill, line));
+    }
+    out
+}
+
+/// The colour [r, g, b] of the board's pixel at map point (r, c) (tile centres at
+/// `(r + 0.5, c + 0.5)` cells).
+async fn pixel(b: &mut Browser, r: f64, c: f64) -> [u8; 3] {
+    let v = b
+        .eval(&format!(
+            "Array.from(document.getElementById('board').getContext('2d').getImageData(Math.floor(({c} + 0.5) * view.cell), Math.floor(({r} + 0.5) * view.cell), 1, 1).data.slice(0, 3))"
+        ))
+        .await;
+    let px: Vec<u8> = serde_json::from_value(v).unwrap();
+    [px[0], px[1], px[2]]
+}
+
+/// `over` blended onto `under` with the colour's alpha, as the canvas does.
+fn blend(under: [u8; 3], over: Color) -> [f64; 3] {
+    let a = over.a;
+    let mix = |u: u8, o: u8| f64::from(u) * (1.0 - a) + f64::from(o) * a;
+    [
+        mix(under[0], over.r),
+        mix(under[1], over.g),
+        mix(under[2], over.b),
+    ]
+}
+
+fn close(px: [u8; 3], want: [f64; 3]) -> bool {
+    px.iter()
+        .zip(want)
+        .all(|(&p, w)| (f64::from(p) - w).abs() <= 6.0)
+}
+
+/// Shows only `player`'s drawings (the other player's box off).
+async fn only(b: &mut Browser, player: u64) {
+    let other = 1 - player;
+    b.eval(&format!(
+        "(() => {{ for (const [p, on] of [[{player}, true], [{other}, false]]) {{ const e = document.getElementById('viz-' + p); if (e.checked !== on) e.click(); }} }})()"
+    ))
+    .await;
+}
+
+/// Checks that most `tiles` (filled tiles of colour `fill`) show it blended over the board
+/// as drawn without drawings: a later shape may cover a few.
+async fn translucent_tiles(b: &mut Browser, player: u64, tiles: &[(i32, i32)], fill: Color) {
+    assert!(tiles.len() >= 5, "only {} tiles to check", tiles.len());
+    let tiles = &tiles[..tiles.len().min(40)];
+    let mut on = Vec::new();
+    for &(r, c) in tiles {
+        on.push(pixel(b, f64::from(r), f64::from(c)).await);
+    }
+    b.click(&format!("#viz-{player}")).await;
+    let mut hits = 0;
+    for (&(r, c), &px) in tiles.iter().zip(&on) {
+        let under = pixel(b, f64::from(r), f64::from(c)).await;
+        hits += usize::from(close(px, blend(under, fill)));
+    }
+    b.click(&format!("#viz-{player}")).await;
+    assert!(
+        hits * 10 >= tiles.len() * 8,
+        "{hits} of {} tiles of player {player} in {fill:?}",
+        tiles.len()
+    );
+}
+
+/// Checks that at least one of the `points` (on opaque lines of colour `line`) shows it.
+async fn some_line(b: &mut Browser, points: &[(f64, f64)], line: Color, what: &str) {
+    assert!(!points.is_empty(), "no {what} drawn at turn {TURN}");
+    let want = [f64::from(line.r), f64::from(line.g), f64::from(line.b)];
+    let mut seen = Vec::new();
+    for &(r, c) in points.iter().take(40) {
+        let px = pixel(b, r, c).await;
+        if close(px, want) {
+            return;
+        }
+        seen.push(px);
+    }
+    panic!("no {what} in {line:?}: {seen:?}");
+}
+
+/// Champion: border tiles and food lines in their colours.
+async fn champion(b: &mut Browser, file: &Value) {
+    only(b, 0).await;
+    let cmds = drawn(file, 0);
+    let border: Vec<(i32, i32)> = cmds
+        .iter()
+        .filter_map(|(c, fill, _)| match c {
+            Command::Tile(p) if *fill == ants_xathis::brain::BORDER => Some((p.row, p.col)),
+            _ => None,
+        })
+        .collect();
+    translucent_tiles(b, 0, &border, ants_xathis::brain::BORDER).await;
+    // Food lines within the map (not over an edge): their midpoints.
+    let food: Vec<(f64, f64)> = cmds
+        .iter()
+        .filter_map(|(c, _, line)| match c {
+            Command::Line(a, z) if *line == ants_xathis::brain::FOOD => Some((*a, *z)),
+            _ => None,
+        })
+        .filter(|(a, z)| (a.row - z.row).abs() < 20 && (a.col - z.col).abs() < 20)
+        .map(|(a, z)| {
+            (
+                f64::from(a.row + z.row) / 2.0,
+                f64::from(a.col + z.col) / 2.0,
+            )
+        })
+        .collect();
+    some_line(b, &food, ants_xathis::brain::FOOD, "food line").await;
+    b.screenshot("champion-plans").await;
+}
+
+/// Thesis: influence tiles and planned paths in their colours.
+async fn thesis(b: &mut Browser, file: &Value) {
+    only(b, 1).await;
+    let cmds = drawn(file, 1);
+    let mut shaded: Vec<((i32, i32), Color)> = cmds
+        .iter()
+        .filter_map(|(c, fill, _)| match c {
+            Command::Tile(p) => Some(((p.row, p.col), *fill)),
+            _ => None,
+        })
+        .collect();
+    // The most common shade (one colour per check).
+    shaded.sort_by(|x, y| x.1.a.total_cmp(&y.1.a));
+    let own = ants_thesis::visual::OWN;
+    let fill = shaded
+        .iter()
+        .map(|s| s.1)
+        .find(|f| (f.r, f.g, f.b) == own)
+        .expect("own influence drawn");
+    let tiles: Vec<(i32, i32)> = shaded.iter().filter(|s| s.1 == fill).map(|s| s.0).collect();
+    translucent_tiles(b, 1, &tiles, fill).await;
+    // The first step of every planned path: its midpoint.
+    let steps: Vec<(f64, f64)> = cmds
+        .iter()
+        .filter_map(|(c, _, _)| match c {
+            Command::RoutePlan(p, plan) => plan.first().map(|d| {
+                let (dr, dc) = d.delta();
+                (
+                    f64::from(p.row) + f64::from(dr) / 2.0,
+                    f64::from(p.col) + f64::from(dc) / 2.0,
+                )
+            }),
+            _ => None,
+        })
+        .collect();
+    some_line(b, &steps, ants_thesis::visual::PATH, "planned path").await;
+    b.screenshot("thesis-plans").await;
+}
+
+#[test]
+fn our_bots_plans_are_drawn_in_their_layer_colours() {
+    let (exe, driver) = browser_support::programs();
+    let target = workspace().join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    let dir = tempfile::tempdir_in(&target).unwrap();
+    let replay = play(dir.path());
+    let side = ants::game::GameOutcome::visualizer_path(&workspace().join(&replay));
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let addr = start_viewer().await;
+        let base = format!("http://{addr}");
+        let mut b = Browser::launch(&exe, &driver, "viewer").await;
+        b.goto(&format!("{base}/ants?open={replay}&turn={TURN}"))
+            .await;
+        b.wait(&format!(
+            "view.viz && document.getElementById('turn').textContent.startsWith('turn {TURN} /')"
+        ))
+        .await;
+        assert_eq!(b.text("#error").await, "");
+        champion(&mut b, &file).await;
+        thesis(&mut b, &file).await;
+        b.client.clone().close().await.unwrap();
+    });
+}
