@@ -298,7 +298,7 @@ fn thesis_visualizer_lines_are_written_beside_the_replay() {
         "notes",
         &format!(
             "game = \"ants\"\ngames = 1\nmaps = [{map:?}]\nreplays = {replays:?}\n[options]\nturns = 15\n\
-             [[bots]]\nname = \"thesis\"\n[[bots]]\nname = \"hold\"\n"
+             [[bots]]\nname = \"thesis\"\nspec = \"thesis(visualize=true)\"\n[[bots]]\nname = \"hold\"\n"
         ),
     );
     let player = arena::games::player(&cfg.game, &cfg.options).unwrap();
