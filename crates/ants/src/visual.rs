@@ -2,8 +2,8 @@
 //! between their orders to show what they think (spec `ants-tcp.md` §5). [`Command`] maps
 //! 1:1 onto them; [`Command::parse`] reads a line and `Display` prints it back.
 //!
-//! Coordinates are `row col` as in orders; colours are 0–255 (decimal or `0x` hex) with an
-//! alpha of 0–1; `fill` is `true`/`false` or `1`/`0` (printed as `true`/`false`).
+//! Coordinates are `row col` as in orders; colours are 0–255 (decimal or `0x` hex; integers
+//! outside are clamped, as the 2011 visualizer's canvas does) with an alpha of 0–1; `fill` is `true`/`false` or `1`/`0` (printed as `true`/`false`).
 //!
 //! ```
 //! use ants::visual::Command;
@@ -247,13 +247,19 @@ impl Args<'_> {
         }
     }
 
+    /// An integer (decimal or `0x` hex) clamped to 0–255, as the 2011 visualizer's canvas
+    /// clamps an `rgba()` component: BenJackson's bot prints `v setFillColor -25 -25 -25 0.5`
+    /// for its darkest shade.
     fn component(&self, i: usize) -> Result<u8, ParseError> {
         let t = self.tokens[i];
         let v = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-            Some(hex) => u8::from_str_radix(hex, 16).ok(),
-            None => t.parse::<u8>().ok(),
+            Some(hex) => i64::from_str_radix(hex, 16)
+                .ok()
+                .filter(|_| !hex.starts_with(['+', '-'])),
+            None => t.parse::<i64>().ok(),
         };
-        v.ok_or_else(|| self.bad("colour component (0-255)", t))
+        v.and_then(|v| u8::try_from(v.clamp(0, 255)).ok())
+            .ok_or_else(|| self.bad("colour component (0-255)", t))
     }
 
     fn color(&self) -> Result<Color, ParseError> {
@@ -571,6 +577,11 @@ mod tests {
             ok("v setLineColor 0xCC 0xcc 0XFF 0.8").to_string(),
             "v setLineColor 204 204 255 0.8"
         );
+        // Components outside 0-255 clamped as the canvas does (BenJackson's darkest shades).
+        assert_eq!(
+            ok("v setFillColor -25 256 0x100 0.5"),
+            Command::SetFillColor(Color::new(0, 255, 255, 0.5))
+        );
         for (word, value) in [("1", true), ("0", false), ("TRUE", true), ("False", false)] {
             assert_eq!(
                 ok(&format!("v rect 0 0 1 1 {word}")),
@@ -629,10 +640,10 @@ mod tests {
             ParseError::Argument { what, .. } => assert!(what.starts_with(w), "{l}: {what}"),
             e => panic!("{l}: {e}"),
         };
-        bad("v setLineColor 256 0 0 1", "colour");
-        bad("v setLineColor 0x100 0 0 1", "colour");
-        bad("v setLineColor -1 0 0 1", "colour");
         bad("v setLineColor 0xzz 0 0 1", "colour");
+        bad("v setLineColor 0x-1 0 0 1", "colour");
+        bad("v setLineColor 1.5 0 0 1", "colour");
+        bad("v setLineColor 99999999999999999999 0 0 1", "colour");
         bad("v setFillColor 0 0 0 1.5", "alpha");
         bad("v setFillColor 0 0 0 NaN", "alpha");
         bad("v setLineWidth inf", "width");
@@ -652,8 +663,8 @@ mod tests {
             "`circle` takes r c radius fill"
         );
         assert_eq!(
-            err("v setLineColor 300 0 0 1").to_string(),
-            "`setLineColor`: bad colour component (0-255) `300`"
+            err("v setLineColor red 0 0 1").to_string(),
+            "`setLineColor`: bad colour component (0-255) `red`"
         );
     }
 

@@ -124,9 +124,13 @@ pub enum Command {
         #[arg(long, hide = true)]
         profile: Option<String>,
         /// Print the bot's plans as the 2011 visualizer's `v`/`i` lines before its orders
-        /// each turn. Our engine stores them beside the replay; the official engine counts
-        /// them as invalid orders (harmless, but `--strict` removes the bot), so they are
-        /// off by default.
+        /// each turn. For a bot with a `visualize` parameter (`champion`, `xathis-style`,
+        /// `xathis-postmortem`, `thesis`) it also sets `visualize=true` unless the spec gives
+        /// a value (`thesis(visualize=influence)`); a bot without one (the baselines) prints
+        /// its orders only. Our engine stores the lines beside the replay and never counts
+        /// them as orders; the official engine reports every line that is not an `o` order
+        /// as invalid ("unknown action"), which is only logged unless it runs with
+        /// `--strict`, where it removes the bot. Off by default.
         #[arg(long)]
         visualize: bool,
     },
@@ -226,6 +230,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             visualize,
         } => {
             let spec = with_profile(&spec, profile)?;
+            let spec = if visualize {
+                with_visualize(&spec)?
+            } else {
+                spec
+            };
             let mut bot = BOTS.build(&spec, ())?;
             let stdin = std::io::stdin();
             ants::protocol::serve_with(
@@ -260,6 +269,21 @@ fn with_profile(spec: &str, profile: Option<String>) -> anyhow::Result<String> {
     parsed.args.push(botspec::Arg {
         key: Some("profile".to_owned()),
         value: profile,
+    });
+    Ok(parsed.to_string())
+}
+
+/// The spec `ants bot SPEC --visualize` runs: `SPEC` with `visualize=true` when its bot has
+/// that parameter and the spec does not set it, else `SPEC` as written.
+fn with_visualize(spec: &str) -> anyhow::Result<String> {
+    let (entry, args) = BOTS.resolve(spec)?;
+    if !entry.params.iter().any(|p| p.key == "visualize") || args.given("visualize")?.is_some() {
+        return Ok(spec.to_owned());
+    }
+    let mut parsed = botspec::Spec::parse(spec)?;
+    parsed.args.push(botspec::Arg {
+        key: Some("visualize".to_owned()),
+        value: "true".to_owned(),
     });
     Ok(parsed.to_string())
 }

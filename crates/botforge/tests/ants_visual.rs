@@ -71,3 +71,81 @@ fn an_external_bots_plans_are_stored_beside_the_replay() {
     let o = botforge(&["ants", "check-replay", shown.to_str().unwrap()]);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+/// Every player's status in the replay at `path`.
+fn statuses(path: &std::path::Path) -> Vec<String> {
+    let replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    replay["status"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn visualize_turns_on_the_drawing_of_a_bot_that_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = env!("CARGO_BIN_EXE_botforge");
+    // Strict mode: one invalid line would remove the bot.
+    let strict = |replay: &std::path::Path, bot: &str| {
+        botforge(&[
+            "ants",
+            "play",
+            "--map",
+            &map(),
+            "--turns",
+            "25",
+            "--seed",
+            "4",
+            "--strict",
+            "--replay",
+            replay.to_str().unwrap(),
+            "hold",
+            bot,
+        ])
+    };
+    let shown = dir.path().join("champion.replay");
+    let o = strict(
+        &shown,
+        &format!("c=cmd:{exe} ants bot champion --visualize"),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        statuses(&shown)
+            .iter()
+            .all(|s| s == "survived" || s == "eliminated"),
+        "{:?}",
+        statuses(&shown)
+    );
+    let side = dir.path().join("champion.visualizer.json");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&side).unwrap()).unwrap();
+    let turns = file["turns"].as_array().unwrap();
+    assert!(turns.len() > 10, "{file}");
+    for t in turns {
+        assert_eq!(t["player"], 1);
+        for line in t["lines"].as_array().unwrap() {
+            let line = line.as_str().unwrap();
+            if let Err(e) = ants::visual::Command::parse(line) {
+                panic!("`{line}`: {e}");
+            }
+        }
+    }
+    // The same game as without drawing: the lines are not orders.
+    let quiet = dir.path().join("quiet.replay");
+    let o = strict(&quiet, &format!("c=cmd:{exe} ants bot champion"));
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!dir.path().join("quiet.visualizer.json").exists());
+    let a = ants::Replay::load(&shown).unwrap();
+    let b = ants::Replay::load(&quiet).unwrap();
+    assert_eq!(a.replaydata, b.replaydata);
+
+    // A bot without a `visualize` parameter draws nothing and still plays.
+    let plain = dir.path().join("hunter.replay");
+    let o = strict(&plain, &format!("h=cmd:{exe} ants bot hunter --visualize"));
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!dir.path().join("hunter.visualizer.json").exists());
+    assert_eq!(statuses(&plain)[1], "survived");
+}

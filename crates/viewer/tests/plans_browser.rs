@@ -11,34 +11,16 @@
 
 #[path = "support/browser.rs"]
 mod browser_support;
+#[path = "support/canvas.rs"]
+mod canvas;
 use browser_support::Browser;
+use canvas::{close, drawn, only, pixel, start_viewer, translucent_tiles, workspace};
 
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ants::visual::{Color, Command};
 use ants::{GameConfig, Map, play_game};
 use serde_json::Value;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-async fn start_viewer() -> SocketAddr {
-    let dir = tempfile::tempdir().unwrap();
-    let app = viewer::router(viewer::ViewerConfig {
-        db: dir.path().join("none.db"),
-        root: workspace(),
-    })
-    .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
-}
 
 /// The turn whose drawings are checked.
 const TURN: u64 = 60;
@@ -69,90 +51,6 @@ fn play(dir: &Path) -> String {
         .into_owned()
 }
 
-/// The commands `player` drew at turn [`TURN`], with the fill and line colour in force at
-/// each.
-fn drawn(file: &Value, player: u64) -> Vec<(Command, Color, Color)> {
-    let entry = file["turns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["turn"] == TURN && t["player"] == player)
-        .unwrap_or_else(|| panic!("player {player} drew nothing at turn {TURN}"));
-    let (mut fill, mut line) = (Color::new(0, 0, 0, 1.0), Color::new(0, 0, 0, 1.0));
-    let mut out = Vec::new();
-    for l in entry["lines"].as_array().unwrap() {
-        let c = Command::parse(l.as_str().unwrap()).unwrap();
-        match c {
-            Command::SetFillColor(f) => fill = f,
-            Command::SetLineColor(f) => line = f,
-            _ => {}
-        }
-        out.push((c, fill, line));
-    }
-    out
-}
-
-/// The colour [r, g, b] of the board's pixel at map point (r, c) (tile centres at
-/// `(r + 0.5, c + 0.5)` cells).
-async fn pixel(b: &mut Browser, r: f64, c: f64) -> [u8; 3] {
-    let v = b
-        .eval(&format!(
-            "Array.from(document.getElementById('board').getContext('2d').getImageData(Math.floor(({c} + 0.5) * view.cell), Math.floor(({r} + 0.5) * view.cell), 1, 1).data.slice(0, 3))"
-        ))
-        .await;
-    let px: Vec<u8> = serde_json::from_value(v).unwrap();
-    [px[0], px[1], px[2]]
-}
-
-/// `over` blended onto `under` with the colour's alpha, as the canvas does.
-fn blend(under: [u8; 3], over: Color) -> [f64; 3] {
-    let a = over.a;
-    let mix = |u: u8, o: u8| f64::from(u) * (1.0 - a) + f64::from(o) * a;
-    [
-        mix(under[0], over.r),
-        mix(under[1], over.g),
-        mix(under[2], over.b),
-    ]
-}
-
-fn close(px: [u8; 3], want: [f64; 3]) -> bool {
-    px.iter()
-        .zip(want)
-        .all(|(&p, w)| (f64::from(p) - w).abs() <= 6.0)
-}
-
-/// Shows only `player`'s drawings (the other player's box off).
-async fn only(b: &mut Browser, player: u64) {
-    let other = 1 - player;
-    b.eval(&format!(
-        "(() => {{ for (const [p, on] of [[{player}, true], [{other}, false]]) {{ const e = document.getElementById('viz-' + p); if (e.checked !== on) e.click(); }} }})()"
-    ))
-    .await;
-}
-
-/// Checks that most `tiles` (filled tiles of colour `fill`) show it blended over the board
-/// as drawn without drawings: a later shape may cover a few.
-async fn translucent_tiles(b: &mut Browser, player: u64, tiles: &[(i32, i32)], fill: Color) {
-    assert!(tiles.len() >= 5, "only {} tiles to check", tiles.len());
-    let tiles = &tiles[..tiles.len().min(40)];
-    let mut on = Vec::new();
-    for &(r, c) in tiles {
-        on.push(pixel(b, f64::from(r), f64::from(c)).await);
-    }
-    b.click(&format!("#viz-{player}")).await;
-    let mut hits = 0;
-    for (&(r, c), &px) in tiles.iter().zip(&on) {
-        let under = pixel(b, f64::from(r), f64::from(c)).await;
-        hits += usize::from(close(px, blend(under, fill)));
-    }
-    b.click(&format!("#viz-{player}")).await;
-    assert!(
-        hits * 10 >= tiles.len() * 8,
-        "{hits} of {} tiles of player {player} in {fill:?}",
-        tiles.len()
-    );
-}
-
 /// Checks that at least one of the `points` (on opaque lines of colour `line`) shows it.
 async fn some_line(b: &mut Browser, points: &[(f64, f64)], line: Color, what: &str) {
     assert!(!points.is_empty(), "no {what} drawn at turn {TURN}");
@@ -171,7 +69,7 @@ async fn some_line(b: &mut Browser, points: &[(f64, f64)], line: Color, what: &s
 /// Champion: border tiles and food lines in their colours.
 async fn champion(b: &mut Browser, file: &Value) {
     only(b, 0).await;
-    let cmds = drawn(file, 0);
+    let cmds = drawn(file, 0, TURN);
     let border: Vec<(i32, i32)> = cmds
         .iter()
         .filter_map(|(c, fill, _)| match c {
@@ -202,7 +100,7 @@ async fn champion(b: &mut Browser, file: &Value) {
 /// Thesis: influence tiles and planned paths in their colours.
 async fn thesis(b: &mut Browser, file: &Value) {
     only(b, 1).await;
-    let cmds = drawn(file, 1);
+    let cmds = drawn(file, 1, TURN);
     let mut shaded: Vec<((i32, i32), Color)> = cmds
         .iter()
         .filter_map(|(c, fill, _)| match c {
