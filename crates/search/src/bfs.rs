@@ -8,7 +8,8 @@ use std::hash::Hash;
 ///
 /// `successors(n)` lists the neighbours of `n`. The goal test runs on `start` and on every
 /// node when it is first generated. The cost in the result is the number of steps
-/// (`path.len() - 1`). Expansions stop when `budget` runs out.
+/// (`path.len() - 1`). A successor equal to the expanded node's parent is skipped without a
+/// lookup. Expansions stop when `budget` runs out.
 ///
 /// ```
 /// use search::{bfs, Budget};
@@ -53,6 +54,9 @@ where
         let parent = head as u32;
         for next in successors(&tree.slots[head].node) {
             stats.generated += 1;
+            if tree.is_parent_of(parent, &next) {
+                continue;
+            }
             if let Offer::New(i) = tree.offer(next, parent, (), |(), ()| false)
                 && goal(&tree.slots[i as usize].node)
             {

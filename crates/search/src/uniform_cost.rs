@@ -59,6 +59,9 @@ where
         stats.expanded += 1;
         for (next, step) in successors(&slot.node) {
             stats.generated += 1;
+            if tree.is_parent_of(index, &next) {
+                continue;
+            }
             let ng = g + step;
             if let Offer::New(i) | Offer::Improved(i) =
                 tree.offer(next, index, ng, |new, old| new < old)
