@@ -16,7 +16,7 @@ mod canvas;
 #[path = "support/opponents.rs"]
 mod opponents;
 use browser_support::Browser;
-use canvas::{blend, close, drawn, only, pixel, start_viewer, workspace};
+use canvas::{blend, check_drawings, close, drawn, only, pixel, workspace};
 
 use std::path::Path;
 
@@ -99,26 +99,5 @@ async fn benjackson(b: &mut Browser, file: &Value) {
 #[test]
 fn benjackson_visualizer_drawings_show_and_switch_off() {
     let command = opponents::benjackson_visualizer();
-    let (exe, driver) = browser_support::programs();
-    let target = workspace().join("target");
-    std::fs::create_dir_all(&target).unwrap();
-    let dir = tempfile::tempdir_in(&target).unwrap();
-    let replay = play(dir.path(), command);
-    let side = ants::game::GameOutcome::visualizer_path(&workspace().join(&replay));
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        let addr = start_viewer().await;
-        let base = format!("http://{addr}");
-        let mut b = Browser::launch(&exe, &driver, "viewer").await;
-        b.goto(&format!("{base}/ants?open={replay}&turn={TURN}"))
-            .await;
-        b.wait(&format!(
-            "view.viz && document.getElementById('turn').textContent.startsWith('turn {TURN} /')"
-        ))
-        .await;
-        assert_eq!(b.text("#error").await, "");
-        benjackson(&mut b, &file).await;
-        b.client.clone().close().await.unwrap();
-    });
+    check_drawings(|dir| play(dir, command), TURN, benjackson);
 }

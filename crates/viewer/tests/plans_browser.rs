@@ -14,7 +14,7 @@ mod browser_support;
 #[path = "support/canvas.rs"]
 mod canvas;
 use browser_support::Browser;
-use canvas::{close, drawn, only, pixel, start_viewer, translucent_tiles, workspace};
+use canvas::{check_drawings, close, drawn, only, pixel, translucent_tiles, workspace};
 
 use std::path::Path;
 
@@ -138,27 +138,8 @@ async fn thesis(b: &mut Browser, file: &Value) {
 
 #[test]
 fn our_bots_plans_are_drawn_in_their_layer_colours() {
-    let (exe, driver) = browser_support::programs();
-    let target = workspace().join("target");
-    std::fs::create_dir_all(&target).unwrap();
-    let dir = tempfile::tempdir_in(&target).unwrap();
-    let replay = play(dir.path());
-    let side = ants::game::GameOutcome::visualizer_path(&workspace().join(&replay));
-    let file: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        let addr = start_viewer().await;
-        let base = format!("http://{addr}");
-        let mut b = Browser::launch(&exe, &driver, "viewer").await;
-        b.goto(&format!("{base}/ants?open={replay}&turn={TURN}"))
-            .await;
-        b.wait(&format!(
-            "view.viz && document.getElementById('turn').textContent.startsWith('turn {TURN} /')"
-        ))
-        .await;
-        assert_eq!(b.text("#error").await, "");
-        champion(&mut b, &file).await;
-        thesis(&mut b, &file).await;
-        b.client.clone().close().await.unwrap();
+    check_drawings(play, TURN, async |b: &mut Browser, file: &Value| {
+        champion(b, file).await;
+        thesis(b, file).await;
     });
 }

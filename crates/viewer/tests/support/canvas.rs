@@ -31,6 +31,38 @@ pub async fn start_viewer() -> SocketAddr {
     addr
 }
 
+/// Plays a game with `play` into a new folder under the workspace's `target/` (the
+/// viewer's root), which returns the replay's path relative to the workspace; opens it in
+/// the viewer in Chromium at `turn` once the drawings are loaded, runs `check` on the
+/// browser and the replay's visualizer file, and closes the browser.
+pub fn check_drawings<F>(play: impl FnOnce(&Path) -> String, turn: u64, check: F)
+where
+    F: AsyncFnOnce(&mut Browser, &Value),
+{
+    let (exe, driver) = crate::browser_support::programs();
+    let target = workspace().join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    let dir = tempfile::tempdir_in(&target).unwrap();
+    let replay = play(dir.path());
+    let side = ants::game::GameOutcome::visualizer_path(&workspace().join(&replay));
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let addr = start_viewer().await;
+        let base = format!("http://{addr}");
+        let mut b = Browser::launch(&exe, &driver, "viewer").await;
+        b.goto(&format!("{base}/ants?open={replay}&turn={turn}"))
+            .await;
+        b.wait(&format!(
+            "view.viz && document.getElementById('turn').textContent.startsWith('turn {turn} /')"
+        ))
+        .await;
+        assert_eq!(b.text("#error").await, "");
+        check(&mut b, &file).await;
+        b.client.clone().close().await.unwrap();
+    });
+}
+
 /// The commands `player` drew at turn `turn`, with the fill and line colour in force at
 /// each.
 pub fn drawn(file: &Value, player: u64, turn: u64) -> Vec<(Command, Color, Color)> {
