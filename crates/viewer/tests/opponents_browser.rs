@@ -16,10 +16,9 @@ mod canvas;
 #[path = "support/opponents.rs"]
 mod opponents;
 use browser_support::Browser;
-use canvas::{blend, check_drawings, close, drawn, only, pixel, workspace};
+use canvas::{blend, check_drawings, close, drawn, only, pixel};
 
-use std::path::Path;
-
+use ants::game::GameOutcome;
 use ants::visual::{Color, Command};
 use ants::{Entrant, GameConfig, Map, play_game};
 use serde_json::Value;
@@ -27,9 +26,8 @@ use serde_json::Value;
 /// The turn whose drawings are checked.
 const TURN: u64 = 30;
 
-/// Plays champion against `command` into `dir`; returns the replay's path relative to the
-/// root.
-fn play(dir: &Path, command: String) -> String {
+/// Plays champion against `command`.
+fn play(command: String) -> GameOutcome {
     let map = Map::official("random_walk/random_walk_p02_32.map").unwrap_or_else(|e| panic!("{e}"));
     let config = GameConfig {
         turns: 40,
@@ -47,14 +45,7 @@ fn play(dir: &Path, command: String) -> String {
             command,
         },
     ];
-    let outcome = play_game(&map, &config, bots).unwrap();
-    let replay = dir.join("benjackson.replay");
-    outcome.write_replay(&replay).unwrap();
-    replay
-        .strip_prefix(workspace())
-        .unwrap()
-        .to_string_lossy()
-        .into_owned()
+    play_game(&map, &config, bots).unwrap()
 }
 
 /// BenJackson's filled tiles of its most common fill at [`TURN`] show the fill with its
@@ -99,5 +90,5 @@ async fn benjackson(b: &mut Browser, file: &Value) {
 #[test]
 fn benjackson_visualizer_drawings_show_and_switch_off() {
     let command = opponents::benjackson_visualizer();
-    check_drawings(|dir| play(dir, command), TURN, benjackson);
+    check_drawings(|| play(command), TURN, benjackson);
 }

@@ -14,10 +14,9 @@ mod browser_support;
 #[path = "support/canvas.rs"]
 mod canvas;
 use browser_support::Browser;
-use canvas::{check_drawings, close, drawn, only, pixel, translucent_tiles, workspace};
+use canvas::{check_drawings, close, drawn, only, pixel, translucent_tiles};
 
-use std::path::Path;
-
+use ants::game::GameOutcome;
 use ants::visual::{Color, Command};
 use ants::{GameConfig, Map, play_game};
 use serde_json::Value;
@@ -25,8 +24,8 @@ use serde_json::Value;
 /// The turn whose drawings are checked.
 const TURN: u64 = 60;
 
-/// Plays the seeded game into `dir` and returns the replay's path relative to the root.
-fn play(dir: &Path) -> String {
+/// Plays the seeded game.
+fn play() -> GameOutcome {
     let map = Map::official("cell_maze/cell_maze_p02_14.map").unwrap_or_else(|e| panic!("{e}"));
     let config = GameConfig {
         turns: 100,
@@ -41,14 +40,7 @@ fn play(dir: &Path) -> String {
             .build("thesis(visualize=influence)", ())
             .unwrap(),
     ];
-    let outcome = play_game(&map, &config, bots).unwrap();
-    let replay = dir.join("plans.replay");
-    outcome.write_replay(&replay).unwrap();
-    replay
-        .strip_prefix(workspace())
-        .unwrap()
-        .to_string_lossy()
-        .into_owned()
+    play_game(&map, &config, bots).unwrap()
 }
 
 /// Checks that at least one of the `points` (on opaque lines of colour `line`) shows it.

@@ -31,11 +31,11 @@ pub async fn start_viewer() -> SocketAddr {
     addr
 }
 
-/// Plays a game with `play` into a new folder under the workspace's `target/` (the
-/// viewer's root), which returns the replay's path relative to the workspace; opens it in
-/// the viewer in Chromium at `turn` once the drawings are loaded, runs `check` on the
-/// browser and the replay's visualizer file, and closes the browser.
-pub fn check_drawings<F>(play: impl FnOnce(&Path) -> String, turn: u64, check: F)
+/// Writes the replay of the game `play` returns into a new folder under the workspace's
+/// `target/` (the viewer's root), opens it in the viewer in Chromium at `turn` once the
+/// drawings are loaded, runs `check` on the browser and the replay's visualizer file, and
+/// closes the browser.
+pub fn check_drawings<F>(play: impl FnOnce() -> ants::game::GameOutcome, turn: u64, check: F)
 where
     F: AsyncFnOnce(&mut Browser, &Value),
 {
@@ -43,8 +43,10 @@ where
     let target = workspace().join("target");
     std::fs::create_dir_all(&target).unwrap();
     let dir = tempfile::tempdir_in(&target).unwrap();
-    let replay = play(dir.path());
-    let side = ants::game::GameOutcome::visualizer_path(&workspace().join(&replay));
+    let path = dir.path().join("game.replay");
+    play().write_replay(&path).unwrap();
+    let side = ants::game::GameOutcome::visualizer_path(&path);
+    let replay = path.strip_prefix(workspace()).unwrap().to_string_lossy();
     let file: Value = serde_json::from_str(&std::fs::read_to_string(side).unwrap()).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
