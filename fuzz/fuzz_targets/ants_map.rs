@@ -1,11 +1,6 @@
 #![no_main]
-//! Fuzz target: `ants_map` must never panic, whatever the input.
+//! Fuzz target `ants_map`: see `fuzz_targets::ants_map` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = ants::Map::parse(text);
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::ants_map(data));

@@ -1,12 +1,6 @@
 #![no_main]
-//! Fuzz target: `ants_protocol` must never panic, whatever the input.
+//! Fuzz target `ants_protocol`: see `fuzz_targets::ants_protocol` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let mut bot = ants::bots::HoldBot;
-    let _ = ants::protocol::serve(&mut bot, text.as_bytes(), std::io::sink());
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::ants_protocol(data));

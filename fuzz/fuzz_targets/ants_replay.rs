@@ -1,11 +1,6 @@
 #![no_main]
-//! Fuzz target: `ants_replay` must never panic, whatever the input.
+//! Fuzz target `ants_replay`: see `fuzz_targets::ants_replay` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = ants::Replay::parse(text, std::path::Path::new("fuzz.replay"));
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::ants_replay(data));

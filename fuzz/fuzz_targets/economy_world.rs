@@ -1,11 +1,6 @@
 #![no_main]
-//! Fuzz target: `economy_world` must never panic, whatever the input.
+//! Fuzz target `economy_world`: see `fuzz_targets::economy_world` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = economy::loader::load_str(text, "fuzz.toml");
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::economy_world(data));

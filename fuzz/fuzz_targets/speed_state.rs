@@ -1,12 +1,6 @@
 #![no_main]
-//! Fuzz target: `speed_state` must never panic, whatever the input.
+//! Fuzz target `speed_state`: see `fuzz_targets::speed_state` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = speed::protocol::parse_state(text);
-    let _ = speed::protocol::parse_answer(text);
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::speed_state(data));

@@ -1,11 +1,6 @@
 #![no_main]
-//! Fuzz target: `wumpus_world` must never panic, whatever the input.
+//! Fuzz target `wumpus_world`: see `fuzz_targets::wumpus_world` (crates/fuzz-targets).
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let _ = wumpus::World::parse(text);
-});
+fuzz_target!(|data: &[u8]| fuzz_targets::wumpus_world(data));
