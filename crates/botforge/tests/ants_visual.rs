@@ -15,21 +15,18 @@ fn map() -> String {
     )
 }
 
-fn play(replay: &std::path::Path, bot: &str) -> std::process::Output {
-    botforge(&[
-        "ants",
-        "play",
-        "--map",
-        &map(),
-        "--turns",
-        "25",
-        "--seed",
-        "4",
-        "--replay",
-        replay.to_str().unwrap(),
-        "hold",
-        bot,
-    ])
+/// `ants play` of `hold` against `bot` for 25 turns on the small maze, with `--strict`
+/// when `strict` (one invalid line removes the bot).
+fn play(replay: &std::path::Path, bot: &str, strict: bool) -> std::process::Output {
+    let map = map();
+    let mut args = vec![
+        "ants", "play", "--map", &map, "--turns", "25", "--seed", "4",
+    ];
+    if strict {
+        args.push("--strict");
+    }
+    args.extend(["--replay", replay.to_str().unwrap(), "hold", bot]);
+    botforge(&args)
 }
 
 #[test]
@@ -40,10 +37,11 @@ fn an_external_bots_plans_are_stored_beside_the_replay() {
     let o = play(
         &shown,
         &format!("t=cmd:{exe} ants bot 'thesis(visualize=true)' --visualize"),
+        false,
     );
     assert!(o.status.success(), "{}", text(&o));
     let quiet = dir.path().join("quiet.replay");
-    let o = play(&quiet, &format!("t=cmd:{exe} ants bot thesis"));
+    let o = play(&quiet, &format!("t=cmd:{exe} ants bot thesis"), false);
     assert!(o.status.success(), "{}", text(&o));
 
     assert!(!dir.path().join("quiet.visualizer.json").exists());
@@ -88,28 +86,11 @@ fn statuses(path: &std::path::Path) -> Vec<String> {
 fn visualize_turns_on_the_drawing_of_a_bot_that_draws() {
     let dir = tempfile::tempdir().unwrap();
     let exe = env!("CARGO_BIN_EXE_botforge");
-    // Strict mode: one invalid line would remove the bot.
-    let strict = |replay: &std::path::Path, bot: &str| {
-        botforge(&[
-            "ants",
-            "play",
-            "--map",
-            &map(),
-            "--turns",
-            "25",
-            "--seed",
-            "4",
-            "--strict",
-            "--replay",
-            replay.to_str().unwrap(),
-            "hold",
-            bot,
-        ])
-    };
     let shown = dir.path().join("champion.replay");
-    let o = strict(
+    let o = play(
         &shown,
         &format!("c=cmd:{exe} ants bot champion --visualize"),
+        true,
     );
     assert!(o.status.success(), "{}", text(&o));
     assert!(
@@ -135,7 +116,7 @@ fn visualize_turns_on_the_drawing_of_a_bot_that_draws() {
     }
     // The same game as without drawing: the lines are not orders.
     let quiet = dir.path().join("quiet.replay");
-    let o = strict(&quiet, &format!("c=cmd:{exe} ants bot champion"));
+    let o = play(&quiet, &format!("c=cmd:{exe} ants bot champion"), true);
     assert!(o.status.success(), "{}", text(&o));
     assert!(!dir.path().join("quiet.visualizer.json").exists());
     let a = ants::Replay::load(&shown).unwrap();
@@ -144,7 +125,11 @@ fn visualize_turns_on_the_drawing_of_a_bot_that_draws() {
 
     // A bot without a `visualize` parameter draws nothing and still plays.
     let plain = dir.path().join("hunter.replay");
-    let o = strict(&plain, &format!("h=cmd:{exe} ants bot hunter --visualize"));
+    let o = play(
+        &plain,
+        &format!("h=cmd:{exe} ants bot hunter --visualize"),
+        true,
+    );
     assert!(o.status.success(), "{}", text(&o));
     assert!(!dir.path().join("hunter.visualizer.json").exists());
     assert_eq!(statuses(&plain)[1], "survived");

@@ -2,31 +2,15 @@
 //! checked against the game crates run directly on the same inputs.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "support/serve.rs"]
+mod serve;
+use serve::{start_viewer as start, workspace};
+
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-async fn start() -> SocketAddr {
-    let dir = tempfile::tempdir().unwrap();
-    let app = viewer::router(viewer::ViewerConfig {
-        db: dir.path().join("none.db"),
-        root: workspace(),
-    })
-    .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
-}
 
 /// One HTTP/1.1 request; returns (status, body).
 async fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {

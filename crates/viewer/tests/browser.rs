@@ -13,35 +13,15 @@
 #[path = "support/browser.rs"]
 mod browser_support;
 use browser_support::Browser;
-
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+#[path = "support/serve.rs"]
+mod serve;
+use serve::{start_viewer, workspace};
 
 use serde_json::{Value, json};
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
 
 /// WebDriver key codes of the keys the pages use.
 const RIGHT: char = '\u{E014}';
 const UP: char = '\u{E013}';
-
-async fn start_viewer() -> SocketAddr {
-    let dir = tempfile::tempdir().unwrap();
-    let app = viewer::router(viewer::ViewerConfig {
-        db: dir.path().join("none.db"),
-        root: workspace(),
-    })
-    .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
-}
 
 /// Ants: step with → and compare the turn counter and every player's ant count with the
 /// replay's ant lifetimes.

@@ -15,6 +15,8 @@ mod browser_support;
 mod canvas;
 #[path = "support/opponents.rs"]
 mod opponents;
+#[path = "support/serve.rs"]
+mod serve;
 use browser_support::Browser;
 use canvas::{blend, check_drawings, close, drawn, only, pixel};
 

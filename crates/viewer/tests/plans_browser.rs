@@ -13,6 +13,8 @@
 mod browser_support;
 #[path = "support/canvas.rs"]
 mod canvas;
+#[path = "support/serve.rs"]
+mod serve;
 use browser_support::Browser;
 use canvas::{check_drawings, close, drawn, only, pixel, translucent_tiles};
 

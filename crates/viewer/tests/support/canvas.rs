@@ -1,35 +1,13 @@
-//! The canvas checks of the viewer's drawing tests: a viewer over the workspace, the
+//! The canvas checks of the viewer's drawing tests: a replay opened in the viewer, the
 //! commands a player drew in a turn with the colours in force, board pixels at map points
 //! and per-player on/off of the drawings.
 #![allow(dead_code)] // each test binary uses its own part of it
-
-use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
 
 use ants::visual::{Color, Command};
 use serde_json::Value;
 
 use crate::browser_support::Browser;
-
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-pub async fn start_viewer() -> SocketAddr {
-    let dir = tempfile::tempdir().unwrap();
-    let app = viewer::router(viewer::ViewerConfig {
-        db: dir.path().join("none.db"),
-        root: workspace(),
-    })
-    .unwrap();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    addr
-}
+use crate::serve::{start_viewer, workspace};
 
 /// Writes the replay of the game `play` returns into a new folder under the workspace's
 /// `target/` (the viewer's root), opens it in the viewer in Chromium at `turn` once the
