@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 use grid::{Dir, Pos};
 
@@ -167,9 +168,17 @@ pub fn serve(
     serve_with(bot, input, output, false)
 }
 
+/// Drawing lines [`serve_with`] prints per millisecond of turn time left after the bot's
+/// turn: half the official engine's reading rate (its turn loop takes at most 100 lines of
+/// a bot per 10 ms), so that drawing never makes the bot miss its turn there.
+pub const VISUAL_LINES_PER_MS: u64 = 5;
+
 /// [`serve`] that, with `visualize`, also prints the bot's [`Bot::take_visuals`] as `v`/`i`
 /// lines before its orders each turn (for the 2011 visualizer; the official engine counts
-/// such lines as invalid orders, which removes the bot in `--strict` mode).
+/// such lines as invalid orders, which removes the bot in `--strict` mode). The drawings
+/// of a turn are cut to [`VISUAL_LINES_PER_MS`] lines per millisecond of the turntime left
+/// (counted from the turn's `go`), orders included; a cut is told by one `#` comment line,
+/// which engines ignore.
 pub fn serve_with(
     bot: &mut dyn Bot,
     input: impl BufRead,
@@ -279,11 +288,23 @@ pub fn serve_with(
                 if in_setup {
                     return Err(bad("`go` during setup"));
                 }
+                let started = std::time::Instant::now();
                 let orders = bot.turn(&turn);
                 let shown = bot.take_visuals();
                 if visualize {
-                    for command in &shown {
+                    let left = Duration::from_millis(settings.turntime_ms)
+                        .saturating_sub(started.elapsed());
+                    let room = visual_room(left, orders.len());
+                    for command in shown.iter().take(room) {
                         writeln!(output, "{command}")?;
+                    }
+                    if shown.len() > room {
+                        writeln!(
+                            output,
+                            "# visualizer: {} of {} drawing lines left out (turn time)",
+                            shown.len() - room,
+                            shown.len()
+                        )?;
                     }
                 }
                 output.write_all(render_orders(&orders).as_bytes())?;
@@ -294,6 +315,17 @@ pub fn serve_with(
         }
     }
     Ok(())
+}
+
+/// How many drawing lines fit in the turn time `left` beside `orders` order lines, a
+/// cut's comment line and `go` (see [`VISUAL_LINES_PER_MS`]).
+fn visual_room(left: Duration, orders: usize) -> usize {
+    let lines = u64::try_from(left.as_millis())
+        .unwrap_or(u64::MAX)
+        .saturating_mul(VISUAL_LINES_PER_MS);
+    usize::try_from(lines)
+        .unwrap_or(usize::MAX)
+        .saturating_sub(orders + 2)
 }
 
 #[cfg(test)]
@@ -354,6 +386,55 @@ mod tests {
         let mut out = Vec::new();
         serve(&mut Echo(Vec::new()), input.as_bytes(), &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "go\no 2 3 e\ngo\n");
+    }
+
+    /// Draws 10 000 notes a turn and orders its ant east.
+    struct Chatty;
+    impl Bot for Chatty {
+        fn name(&self) -> &'static str {
+            "chatty"
+        }
+        fn setup(&mut self, _: &GameSettings) {}
+        fn turn(&mut self, input: &TurnInput) -> Vec<Order> {
+            Echo(Vec::new()).turn(input)
+        }
+        fn take_visuals(&mut self) -> Vec<crate::visual::Command> {
+            (0..10_000)
+                .map(|i| crate::visual::Command::info(Pos::new(0, 0), &i.to_string()))
+                .collect()
+        }
+    }
+
+    #[test]
+    fn drawing_is_cut_to_the_turn_time_left() {
+        let play = |turntime: u64| {
+            let input = format!(
+                "turn 0\nturntime {turntime}\nrows 10\ncols 10\nready\nturn 1\na 2 3 0\ngo\nend\ngo\n"
+            );
+            let mut out = Vec::new();
+            serve_with(&mut Chatty, input.as_bytes(), &mut out, true).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        // 100 ms leave room for at most 500 lines, the order, the note and `go` included.
+        let out = play(100);
+        let lines: Vec<&str> = out.lines().collect();
+        let drawn = lines.iter().filter(|l| l.starts_with("i ")).count();
+        assert!(lines.len() <= 1 + 500, "{} lines", lines.len());
+        assert!(drawn > 0 && drawn < 10_000, "{drawn} drawn");
+        assert_eq!(
+            lines[1 + drawn],
+            format!(
+                "# visualizer: {} of 10000 drawing lines left out (turn time)",
+                10_000 - drawn
+            )
+        );
+        assert_eq!(lines[2 + drawn..], ["o 2 3 e", "go"]);
+        // A minute is room for all of them, with no note.
+        let out = play(60_000);
+        assert_eq!(out.lines().filter(|l| l.starts_with("i ")).count(), 10_000);
+        assert!(!out.contains('#'));
+        assert_eq!(visual_room(Duration::from_millis(10), 3), 45);
+        assert_eq!(visual_room(Duration::ZERO, 3), 0);
     }
 
     #[test]

@@ -130,7 +130,9 @@ pub enum Command {
         /// its orders only. Our engine stores the lines beside the replay and never counts
         /// them as orders; the official engine reports every line that is not an `o` order
         /// as invalid ("unknown action"), which is only logged unless it runs with
-        /// `--strict`, where it removes the bot. Off by default.
+        /// `--strict`, where it removes the bot. A turn prints at most 5 lines per
+        /// millisecond of turntime left after the bot's turn (the official engine reads 100
+        /// lines per 10 ms); a cut is marked by one `#` comment line. Off by default.
         #[arg(long)]
         visualize: bool,
     },
