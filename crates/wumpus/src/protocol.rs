@@ -318,6 +318,18 @@ impl Default for Timeouts {
 /// Most blank lines skipped while waiting for one reply.
 const MAX_BLANK_LINES: usize = 1024;
 
+/// How long [`ExternalEntrant`] looks at an agent's output for the cause when a message
+/// cannot be written to it.
+const UNWRITABLE_GRACE: Duration = Duration::from_secs(1);
+
+/// The error for an agent's line longer than `procgroup::MAX_LINE_BYTES`.
+fn too_long(turn: u32) -> String {
+    format!(
+        "agent wrote a line longer than {} bytes (turn {turn})",
+        procgroup::MAX_LINE_BYTES
+    )
+}
+
 /// An external agent: a shell command run as a child process speaking the protocol, in its
 /// own process group (killed as a whole at the end, on drop, and by
 /// [`procgroup::kill_all`]). Lines to the agent go through a writer thread, so an agent
@@ -350,6 +362,28 @@ impl ExternalEntrant {
         stdin
             .send(format!("{line}\n"))
             .map_err(|_| "cannot write to agent (exited?)".to_string())
+    }
+
+    /// The error for a message the agent could not be sent (its stdin is closed): what its
+    /// output shows within [`UNWRITABLE_GRACE`] if that is a line too long, else `error`.
+    /// The reader may still be on its way to the end of an overlong line when the writer
+    /// finds the pipe closed, so the cause is reported, not the symptom.
+    fn unwritable(&self, error: String, turn: u32) -> String {
+        let Some(rx) = self.lines.as_ref() else {
+            return error;
+        };
+        let until = Instant::now() + UNWRITABLE_GRACE;
+        loop {
+            let now = Instant::now();
+            if now >= until {
+                return error;
+            }
+            match rx.recv_timeout(until - now) {
+                Ok(Line::Text(_)) => {}
+                Ok(Line::TooLong) => return too_long(turn),
+                Ok(Line::Eof) | Err(_) => return error,
+            }
+        }
     }
 
     fn exit_status(&mut self) -> String {
@@ -409,10 +443,12 @@ impl Entrant for ExternalEntrant {
         self.stdin = Some(tx);
         self.lines = Some(procgroup::read_lines(stdout));
         self.send(&format_start(info))
+            .map_err(|e| self.unwritable(e, 0))
     }
 
     fn act(&mut self, obs: &Observation) -> Result<HunterAction, String> {
-        self.send(&format_percept(obs))?;
+        self.send(&format_percept(obs))
+            .map_err(|e| self.unwritable(e, obs.turn))?;
         let limit = if self.replies == 0 {
             self.timeouts.first
         } else {
@@ -443,13 +479,7 @@ impl Entrant for ExternalEntrant {
                     self.replies += 1;
                     return parse_action(t).map_err(|e| e.to_string());
                 }
-                Ok(Line::TooLong) => {
-                    return Err(format!(
-                        "agent wrote a line longer than {} bytes (turn {})",
-                        procgroup::MAX_LINE_BYTES,
-                        obs.turn
-                    ));
-                }
+                Ok(Line::TooLong) => return Err(too_long(obs.turn)),
                 Err(RecvTimeoutError::Timeout) => return Err(timeout()),
                 Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     std::thread::sleep(Duration::from_millis(20));
@@ -479,5 +509,26 @@ impl Entrant for ExternalEntrant {
 
     fn knowledge(&self) -> Option<Knowledge> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: when the writer found the agent's stdin closed before the reader reached
+    /// the end of its overlong line, the game reported "cannot write to agent" instead of
+    /// the line (a race, seen under load in `tests/hostile.rs`).
+    #[test]
+    fn an_unwritable_agent_is_reported_by_what_its_output_shows() {
+        let mut agent = ExternalEntrant::new("unused", Timeouts::default());
+        let mut flood = b"x\n".to_vec();
+        flood.extend(std::iter::repeat_n(b'x', procgroup::MAX_LINE_BYTES + 1));
+        agent.lines = Some(procgroup::read_lines(std::io::Cursor::new(flood)));
+        assert_eq!(agent.unwritable("write failed".into(), 7), too_long(7));
+        agent.lines = Some(procgroup::read_lines(std::io::Cursor::new(b"x\n".to_vec())));
+        assert_eq!(agent.unwritable("write failed".into(), 7), "write failed");
+        agent.lines = None;
+        assert_eq!(agent.unwritable("write failed".into(), 7), "write failed");
     }
 }

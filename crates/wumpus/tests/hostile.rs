@@ -64,6 +64,21 @@ fn an_endless_line_is_an_error_at_once() {
     assert!(started.elapsed() < Duration::from_secs(4));
 }
 
+/// An agent that closes its stdin (so that writes to it fail) and then floods one endless
+/// line is reported by its line.
+#[test]
+fn an_endless_line_after_closing_stdin_is_reported_as_the_line() {
+    let started = Instant::now();
+    let out = run(
+        agent("endless_line_late.sh").display().to_string(),
+        Duration::from_secs(30),
+    );
+    assert_eq!(out.result.outcome, Outcome::Error);
+    let e = out.error.unwrap();
+    assert!(e.contains("longer than"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(4));
+}
+
 #[test]
 fn the_agents_children_die_with_the_game() {
     let dir = tempfile::tempdir().unwrap();
