@@ -51,32 +51,27 @@ fn an_agent_that_never_reads_cannot_block_the_game() {
     assert_eq!(out.result.actions, 1000, "SIT until max_actions");
 }
 
-#[test]
-fn an_endless_line_is_an_error_at_once() {
+/// Plays `script`, an agent that floods one endless line: the game ends at once with
+/// the overlong line as its error.
+fn assert_endless_line_reported(script: &str) {
     let started = Instant::now();
-    let out = run(
-        agent("endless_line.sh").display().to_string(),
-        Duration::from_secs(30),
-    );
+    let out = run(agent(script).display().to_string(), Duration::from_secs(30));
     assert_eq!(out.result.outcome, Outcome::Error);
     let e = out.error.unwrap();
     assert!(e.contains("longer than"), "{e}");
     assert!(started.elapsed() < Duration::from_secs(4));
 }
 
+#[test]
+fn an_endless_line_is_an_error_at_once() {
+    assert_endless_line_reported("endless_line.sh");
+}
+
 /// An agent that closes its stdin (so that writes to it fail) and then floods one endless
 /// line is reported by its line.
 #[test]
 fn an_endless_line_after_closing_stdin_is_reported_as_the_line() {
-    let started = Instant::now();
-    let out = run(
-        agent("endless_line_late.sh").display().to_string(),
-        Duration::from_secs(30),
-    );
-    assert_eq!(out.result.outcome, Outcome::Error);
-    let e = out.error.unwrap();
-    assert!(e.contains("longer than"), "{e}");
-    assert!(started.elapsed() < Duration::from_secs(4));
+    assert_endless_line_reported("endless_line_late.sh");
 }
 
 #[test]
