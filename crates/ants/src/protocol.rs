@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use grid::{Dir, Pos};
 
@@ -288,7 +288,7 @@ pub fn serve_with(
                 if in_setup {
                     return Err(bad("`go` during setup"));
                 }
-                let started = std::time::Instant::now();
+                let started = Instant::now();
                 let orders = bot.turn(&turn);
                 let shown = bot.take_visuals();
                 if visualize {
