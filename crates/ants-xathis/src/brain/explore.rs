@@ -192,11 +192,13 @@ mod tests {
     /// The first move of a lone ant in the middle of an open map (all four directions equally
     /// unexplored) with the given player seed.
     fn first_move(random_ties: bool, seed: i64) -> Option<Dir> {
+        // A minute per turn: the move must not depend on how busy the machine is.
         let mut b = super::super::Brain::new(super::super::Config {
             random_ties,
+            max_turn_ms: 60_000,
             ..super::super::Config::post_mortem()
         });
-        let mut s = super::super::fixtures::settings(60, 60, 500);
+        let mut s = super::super::fixtures::settings(60, 60, 60_000);
         s.player_seed = seed;
         b.setup(&s);
         let orders = b.turn(&TurnInput {
