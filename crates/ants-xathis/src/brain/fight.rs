@@ -340,7 +340,7 @@ impl FightStep {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, orders_after, settings};
+    use super::super::fixtures::{ant, long_clock_brain, orders_after};
     use super::super::{Brain, Config};
     use ants::{Order, TurnInput};
     use grid::Pos;
@@ -350,11 +350,14 @@ mod tests {
     /// enemy's reach: A fights when B is within `support2`, else it is left to the escape
     /// step.
     fn supported_ant_fights(support2: u32) -> bool {
-        let mut b = Brain::new(Config {
-            support2,
-            ..Config::post_mortem()
-        });
-        b.setup(&settings(40, 40, 500));
+        let mut b = long_clock_brain(
+            Config {
+                support2,
+                ..Config::post_mortem()
+            },
+            40,
+            40,
+        );
         b.turn.world.update(&TurnInput {
             turn: 1,
             ants: vec![ant(10, 12, 0), ant(13, 12, 0), ant(10, 15, 1)],
@@ -379,12 +382,15 @@ mod tests {
 
     #[test]
     fn the_stay_weight_switches_to_multi_stay_percent_once_two_enemy_players_are_seen() {
-        let mut b = Brain::new(Config {
-            stay_percent: 25,
-            multi_stay_percent: 50,
-            ..Config::post_mortem()
-        });
-        b.setup(&settings(30, 30, 500));
+        let mut b = long_clock_brain(
+            Config {
+                stay_percent: 25,
+                multi_stay_percent: 50,
+                ..Config::post_mortem()
+            },
+            30,
+            30,
+        );
         let turn = |b: &mut Brain, turn: u32, enemies: &[(i32, i32, u8)]| {
             let mut ants = vec![ant(5, 5, 0)];
             ants.extend(enemies.iter().map(|&(r, c, o)| ant(r, c, o)));

@@ -232,8 +232,8 @@ impl FoodStep {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, settings};
-    use super::super::{Brain, Config};
+    use super::super::Config;
+    use super::super::fixtures::{ant, long_clock_brain};
     use super::*;
     use ants::TurnInput;
     use grid::{Dir, Pos};
@@ -311,11 +311,14 @@ mod tests {
         // 2 from F2, ant B at (5,1) 4 steps from F1. In food order A takes F1 (west) and B
         // walks 9 steps to F2; matched, A takes F2 (east) and B takes F1 (east).
         let order_of_a = |food_matching: bool| {
-            let mut b = Brain::new(Config {
-                food_matching,
-                ..Config::post_mortem()
-            });
-            b.setup(&settings(20, 20, 500));
+            let mut b = long_clock_brain(
+                Config {
+                    food_matching,
+                    ..Config::post_mortem()
+                },
+                20,
+                20,
+            );
             let orders = b.turn(&TurnInput {
                 turn: 1,
                 ants: vec![ant(5, 8, 0), ant(5, 1, 0)],

@@ -313,10 +313,19 @@ mod fixtures {
         }
     }
 
-    pub(super) fn brain(rows: u32, cols: u32) -> Brain {
-        let mut b = Brain::new(Config::post_mortem());
-        b.setup(&settings(rows, cols, 500));
+    /// A `cfg` brain set up for an open `rows`×`cols` map with a minute per turn, so that a
+    /// busy machine cannot cut a step short and the adaptive combat groups get their
+    /// largest limits, as on an idle machine.
+    pub(super) fn long_clock_brain(mut cfg: Config, rows: u32, cols: u32) -> Brain {
+        cfg.max_turn_ms = 60_000;
+        let mut b = Brain::new(cfg);
+        b.setup(&settings(rows, cols, 61_000));
         b
+    }
+
+    /// A [`Config::post_mortem`] brain, as in [`long_clock_brain`].
+    pub(super) fn brain(rows: u32, cols: u32) -> Brain {
+        long_clock_brain(Config::post_mortem(), rows, cols)
     }
 
     pub(super) fn ant(r: i32, c: i32, o: u8) -> (Pos, u8) {
@@ -344,8 +353,7 @@ mod fixtures {
         input: &TurnInput,
         step: fn(&mut Brain),
     ) -> Brain {
-        let mut b = Brain::new(cfg);
-        b.setup(&settings(rows, cols, 500));
+        let mut b = long_clock_brain(cfg, rows, cols);
         b.turn.world.update(input);
         b.begin_turn();
         step(&mut b);
@@ -355,7 +363,7 @@ mod fixtures {
 
 #[cfg(test)]
 mod tests {
-    use super::fixtures::{ant, orders_after, settings};
+    use super::fixtures::{ant, long_clock_brain, orders_after, settings};
     use super::*;
     use grid::{Dir, Pos};
     use rand::{Rng, SeedableRng};
@@ -367,12 +375,15 @@ mod tests {
         // ant B (10,8) backs A up, so the food step sends A east: next to E, a 1:1 trade.
         // With `fight_first` A, which E can reach next turn, is left to the fight search.
         let order_of_a = |fight_first: bool| {
-            let mut b = Brain::new(Config {
-                fight_first,
-                food_matching: true,
-                ..Config::post_mortem()
-            });
-            b.setup(&settings(30, 30, 500));
+            let mut b = long_clock_brain(
+                Config {
+                    fight_first,
+                    food_matching: true,
+                    ..Config::post_mortem()
+                },
+                30,
+                30,
+            );
             let orders = b.turn(&TurnInput {
                 turn: 1,
                 ants: vec![ant(10, 10, 0), ant(10, 8, 0), ant(12, 12, 1)],
@@ -391,8 +402,7 @@ mod tests {
     /// The step that decided the move of the own ant at `at` in the first turn of a brain
     /// with `cfg` on an open 30×30 map.
     fn step_at(cfg: Config, input: &TurnInput, at: Pos) -> Option<Step> {
-        let mut b = Brain::new(cfg);
-        b.setup(&settings(30, 30, 500));
+        let mut b = long_clock_brain(cfg, 30, 30);
         b.turn(input);
         b.decided_by().find(|&(p, _)| p == at).map(|(_, s)| s)
     }
@@ -569,8 +579,7 @@ mod tests {
     fn every_ant_is_credited_to_the_step_that_moved_it() {
         // Ant A (10,10) is 2 steps from a food, ant B (20,20) has nothing near: the food
         // step moves A, a later step (explore or missions) B; the table has both ants.
-        let mut b = Brain::new(Config::post_mortem());
-        b.setup(&settings(30, 30, 500));
+        let mut b = long_clock_brain(Config::post_mortem(), 30, 30);
         b.turn(&TurnInput {
             turn: 1,
             ants: vec![ant(10, 10, 0), ant(20, 20, 0)],
@@ -583,8 +592,7 @@ mod tests {
         let (_, other) = steps[1 - steps.iter().position(|s| s.1 == Step::Food).unwrap_or(0)];
         assert!(!matches!(other, Step::Food | Step::Idle), "{steps:?}");
         // Before any step has run every ant of the new turn is idle.
-        let mut idle = Brain::new(Config::post_mortem());
-        idle.setup(&settings(30, 30, 500));
+        let mut idle = long_clock_brain(Config::post_mortem(), 30, 30);
         idle.turn.world.update(&TurnInput {
             turn: 1,
             ants: vec![ant(10, 10, 0)],
@@ -645,8 +653,7 @@ mod tests {
     fn a_brain_set_up_again_for_a_smaller_map_plays_on() {
         // `setup` sizes the per-turn buffers anew: where the ants of a game on a larger map
         // were going must not index the tiles of the smaller one.
-        let mut b = Brain::new(Config::post_mortem());
-        b.setup(&settings(40, 40, 500));
+        let mut b = long_clock_brain(Config::post_mortem(), 40, 40);
         b.turn(&TurnInput {
             turn: 1,
             ants: vec![ant(30, 30, 0)],

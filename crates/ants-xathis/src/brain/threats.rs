@@ -126,19 +126,22 @@ impl Threats {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::{ant, settings};
-    use super::super::{Brain, Config};
+    use super::super::Config;
+    use super::super::fixtures::{ant, long_clock_brain};
     use ants::TurnInput;
 
     /// Whether an own ant 4 steps from an enemy ant seen on the same square on `seen`
     /// turns in a row is in danger under `still_turns` (only when both may move can they
     /// come within attack range).
     fn dangered_after(seen: u32, still_turns: u16) -> bool {
-        let mut b = Brain::new(Config {
-            still_turns,
-            ..Config::post_mortem()
-        });
-        b.setup(&settings(30, 30, 500));
+        let mut b = long_clock_brain(
+            Config {
+                still_turns,
+                ..Config::post_mortem()
+            },
+            30,
+            30,
+        );
         for turn in 1..=seen {
             b.turn.world.update(&TurnInput {
                 turn,
