@@ -211,13 +211,9 @@ config! {
     multi_home_guard: bool = false, false, true;
         "once two or more enemy players have been seen, the enemy-hill step leaves the ants no farther from a threatened own hill than its nearest raider";
     /// The defence step acts while the own hills number at most this many (post mortem: 4,
-    /// "if I have more than 4 hills I don't defend"); once two or more enemy players have
-    /// been seen (4-player games) the limit is [`Config::multi_defend_hills`].
+    /// "if I have more than 4 hills I don't defend").
     defend_hills: u16 = 4, 4, 4;
         "the defence step acts while the own hills number at most this many", 0..=100;
-    /// [`Config::defend_hills`] once two or more enemy players have been seen.
-    multi_defend_hills: u16 = 4, 4, 4;
-        "defend_hills once two or more enemy players have been seen (4-player games)", 0..=100;
     /// Defence: the defender walks to the tile of the enemy's path this many percent of the
     /// way from the hill to the enemy (post mortem: 50, "the tile of the path that has ½ of
     /// the enemy dist").

@@ -21,12 +21,10 @@ pub(super) struct DefenceStep {
 }
 
 /// Whether the defence step acts for the own hills: some, and at most
-/// [`Config::defend_hills`](super::Config::defend_hills) (or `multi_defend_hills` once two
-/// enemy players have been seen).
+/// [`Config::defend_hills`](super::Config::defend_hills).
 fn defends_hills(t: &Turn) -> bool {
-    let most = t.by_players(t.cfg.defend_hills, t.cfg.multi_defend_hills);
     let hills = t.world.own_hills.len();
-    hills > 0 && hills <= usize::from(most)
+    hills > 0 && hills <= usize::from(t.cfg.defend_hills)
 }
 
 impl DefenceStep {

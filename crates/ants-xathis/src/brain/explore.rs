@@ -192,15 +192,11 @@ mod tests {
     /// The first move of a lone ant in the middle of an open map (all four directions equally
     /// unexplored) with the given player seed.
     fn first_move(random_ties: bool, seed: i64) -> Option<Dir> {
-        // A minute per turn: the move must not depend on how busy the machine is.
-        let mut b = super::super::Brain::new(super::super::Config {
+        let cfg = super::super::Config {
             random_ties,
-            max_turn_ms: 60_000,
             ..super::super::Config::post_mortem()
-        });
-        let mut s = super::super::fixtures::settings(60, 60, 60_000);
-        s.player_seed = seed;
-        b.setup(&s);
+        };
+        let mut b = super::super::fixtures::seeded_long_clock_brain(cfg, 60, 60, seed);
         let orders = b.turn(&TurnInput {
             turn: 1,
             ants: vec![ant(30, 30, 0)],

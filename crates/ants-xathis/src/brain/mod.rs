@@ -316,10 +316,22 @@ mod fixtures {
     /// A `cfg` brain set up for an open `rows`×`cols` map with a minute per turn, so that a
     /// busy machine cannot cut a step short and the adaptive combat groups get their
     /// largest limits, as on an idle machine.
-    pub(super) fn long_clock_brain(mut cfg: Config, rows: u32, cols: u32) -> Brain {
+    pub(super) fn long_clock_brain(cfg: Config, rows: u32, cols: u32) -> Brain {
+        seeded_long_clock_brain(cfg, rows, cols, 42)
+    }
+
+    /// [`long_clock_brain`] with the player seed `player_seed`.
+    pub(super) fn seeded_long_clock_brain(
+        mut cfg: Config,
+        rows: u32,
+        cols: u32,
+        player_seed: i64,
+    ) -> Brain {
         cfg.max_turn_ms = 60_000;
         let mut b = Brain::new(cfg);
-        b.setup(&settings(rows, cols, 61_000));
+        let mut s = settings(rows, cols, 61_000);
+        s.player_seed = player_seed;
+        b.setup(&s);
         b
     }
 
@@ -414,11 +426,11 @@ mod tests {
         // The enemy-hill step sends A toward the enemy hill. With `multi_home_guard`, once
         // a second enemy player (25,25) has been seen, A (nearer to H than the raider) is
         // left to the defence step, which sends it to meet the raider; but not while the
-        // defence step does not act (no hill defended with `multi_defend_hills=0`).
-        let step_of_a = |multi_home_guard: bool, second_enemy: bool, multi_defend_hills: u16| {
+        // defence step does not act (no hill defended with `defend_hills=0`).
+        let step_of_a = |multi_home_guard: bool, second_enemy: bool, defend_hills: u16| {
             let cfg = Config {
                 multi_home_guard,
-                multi_defend_hills,
+                defend_hills,
                 ..Config::champion()
             };
             let mut ants = vec![ant(11, 10, 0), ant(2, 10, 1)];
@@ -470,17 +482,13 @@ mod tests {
     fn the_defence_step_stops_above_its_hill_limit() {
         // Five own hills; an enemy ant (16,10) walks toward the hill (10,10) and own ant A
         // (12,10) stands on its path. With at most four hills defended (the post mortem's
-        // rule) the defence step leaves A alone; `multi_defend_hills` lifts the limit once a
-        // second enemy player (25,25) has been seen, and only then.
-        let step_of_a = |multi_defend_hills: u16, second_enemy: bool| {
+        // rule) the defence step leaves A alone; with a limit of five it sends A.
+        let step_of_a = |defend_hills: u16| {
             let cfg = Config {
-                multi_defend_hills,
+                defend_hills,
                 ..Config::champion()
             };
-            let mut ants = vec![ant(12, 10, 0), ant(16, 10, 1)];
-            if second_enemy {
-                ants.push(ant(25, 25, 2));
-            }
+            let ants = vec![ant(12, 10, 0), ant(16, 10, 1)];
             let hills = [(10, 10), (2, 2), (2, 20), (20, 2), (20, 20)]
                 .map(|(r, c)| (Pos::new(r, c), 0))
                 .to_vec();
@@ -492,9 +500,8 @@ mod tests {
             };
             step_at(cfg, &input, Pos::new(12, 10))
         };
-        assert_ne!(step_of_a(4, true), Some(Step::Defence));
-        assert_ne!(step_of_a(5, false), Some(Step::Defence));
-        assert_eq!(step_of_a(5, true), Some(Step::Defence));
+        assert_ne!(step_of_a(4), Some(Step::Defence));
+        assert_eq!(step_of_a(5), Some(Step::Defence));
     }
 
     #[test]
